@@ -1,0 +1,225 @@
+"""The contract every rules core implements.
+
+A rules core is pure: no I/O, no clock, no global randomness. A game is data (a JSON-serialisable
+``dict`` state) plus functions over it:
+
+* ``new(players, options, seed)`` builds the state before anything happened;
+* ``apply(state, action)`` returns :class:`Accepted` (a *new* state and the events it caused) or a
+  :class:`Refusal` naming the rule that forbids the action, in one sentence; the input state is
+  never modified;
+* ``chance(state)`` says when the next input is a chance step (a die roll, a deal, a draw) and
+  ``sample(state)`` resolves it from the state's own seed, so a simulated game is reproducible;
+* ``view(state, viewer)`` removes everything that viewer may not see;
+* ``outcome(state)`` says whether the game is over, who won, and the scores.
+
+Actions and events are plain dicts with a ``"type"`` key; players are named by their (unique) names.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+# Viewers that are not players. A player viewer is the player's name.
+TABLE = "@table"  #: the public table display: everything every player may see, nothing more
+HOST = "@host"  #: whoever runs the table; usually also a player, so it sees no hidden information
+EVERYTHING = "@all"  #: a referee's view of the whole state, for replays and tests; never served
+
+# Rule IDs for refusals that are not about a game's rules but about the action itself.
+MALFORMED = "INPUT-1"  #: a field is missing or has the wrong type
+UNKNOWN_ACTION = "INPUT-2"  #: the game has no action of that type
+UNKNOWN_PLAYER = "INPUT-3"  #: the named player is not at this table
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An action the rules do not allow: the rule that forbids it and why, in one sentence.
+
+    A refusal's reason is shown to everyone at the table, so it never names hidden information.
+    """
+
+    rule: str
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"rule": self.rule, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """An action the rules accepted: the state after it and the events it caused, in order."""
+
+    state: State
+    events: tuple[Event, ...] = ()
+
+
+Result = Accepted | Refusal
+
+
+@dataclass(frozen=True)
+class Chance:
+    """The game is waiting for chance: a die roll, a deal or a draw that the world supplies.
+
+    ``kind`` is ``"die"``, ``"deal"`` or ``"draw"``; ``player`` is who performs it (who rolls, whose
+    rack is refilled), ``faces`` the die's faces when ``kind == "die"``, ``rule`` the rule that asks.
+    """
+
+    kind: str
+    rule: str
+    player: str | None = None
+    profile: str | None = None
+    faces: tuple[Any, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "rule": self.rule, "player": self.player,
+                "profile": self.profile, "faces": list(self.faces)}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    finished: bool
+    winners: tuple[str, ...] = ()
+    scores: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A documented game option: its name, default, allowed values and the rule it comes from."""
+
+    name: str
+    default: Any
+    doc: str
+    rule: str
+    choices: tuple[Any, ...] = ()  #: allowed values; empty means "any value of the default's type"
+    aliases: tuple[str, ...] = ()  #: other accepted spellings, e.g. the rule ID of a variant
+
+    def check(self, value: Any) -> Any:
+        if self.choices:
+            if value not in self.choices or type(value) is not type(self.default):
+                raise SetupError(f"option {self.name!r} must be one of {list(self.choices)}, "
+                                 f"not {value!r}")
+            return value
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise SetupError(f"option {self.name!r} must be true or false, not {value!r}")
+        elif isinstance(self.default, int):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise SetupError(f"option {self.name!r} must be an integer, not {value!r}")
+        elif isinstance(self.default, list):
+            if not isinstance(value, list) or not value:
+                raise SetupError(f"option {self.name!r} must be a non-empty list, not {value!r}")
+        return value
+
+
+class SetupError(ValueError):
+    """A new game cannot be set up as asked (player count, names, options)."""
+
+
+class Game(ABC):
+    """One game's rules. Subclasses are stateless; every method is a pure function of its input."""
+
+    id: str
+    title: str
+    spec: str  #: the specification file in the shared rules folder, e.g. "abracadawhat.md"
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = ()
+    #: component name -> how many the box holds, e.g. {"stone 5": 5}; the tag registry uses it
+    components: dict[str, int] = {}
+
+    # -- setting up ------------------------------------------------------------------------------
+
+    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """Every option with its value: the defaults overridden by ``given`` (names or aliases)."""
+        given = dict(given or {})
+        by_name = {}
+        for opt in self.options:
+            for key in (opt.name, *opt.aliases):
+                by_name[key] = opt
+        resolved = {opt.name: _copy_json(opt.default) for opt in self.options}
+        seen: dict[str, str] = {}
+        for key, value in given.items():
+            opt = by_name.get(key)
+            if opt is None:
+                known = ", ".join(o.name for o in self.options) or "none"
+                raise SetupError(f"{self.title} has no option {key!r} (options: {known})")
+            if opt.name in seen:
+                raise SetupError(f"option {opt.name!r} given twice ({seen[opt.name]!r} and {key!r})")
+            seen[opt.name] = key
+            resolved[opt.name] = opt.check(value)
+        return resolved
+
+    def check_players(self, players: list[str]) -> list[str]:
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise SetupError("players must be a list of names")
+        names = [p.strip() for p in players]
+        if any(not n for n in names):
+            raise SetupError("every player needs a name")
+        if any(n.startswith("@") for n in names):
+            raise SetupError("a player's name cannot start with '@'")
+        if len(set(names)) != len(names):
+            raise SetupError("two players have the same name")
+        if not self.min_players <= len(names) <= self.max_players:
+            raise SetupError(f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                             f"not {len(names)}")
+        return names
+
+    @abstractmethod
+    def new(self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0) -> State:
+        """The state of a new game. ``players`` are in clockwise seat order."""
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    def apply(self, state: State, action: Action) -> Result:
+        """The result of ``action`` in ``state``; ``state`` itself is left unchanged."""
+
+    @abstractmethod
+    def legal_actions(self, state: State) -> list[Action]:
+        """The choices players can make now. Empty while the game waits for chance (see chance)."""
+
+    @abstractmethod
+    def chance(self, state: State) -> Chance | None:
+        """What chance step the game waits for, if any."""
+
+    @abstractmethod
+    def sample(self, state: State) -> Action:
+        """The awaited chance step, resolved deterministically from the state's seed."""
+
+    # -- seeing ----------------------------------------------------------------------------------
+
+    @abstractmethod
+    def view(self, state: State, viewer: str) -> dict[str, Any]:
+        """What ``viewer`` (a player's name, TABLE, HOST or EVERYTHING) may see of ``state``."""
+
+    def view_event(self, event: Event, viewer: str) -> Event:
+        """What ``viewer`` may see of an event.
+
+        An event may carry a ``"private"`` dict meant only for the players listed in its
+        ``"audience"``; everyone else receives the event without both keys.
+        """
+        if "private" not in event:
+            return event
+        if viewer == EVERYTHING or viewer in event.get("audience", ()):
+            return event
+        return {k: v for k, v in event.items() if k not in ("private", "audience")}
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome:
+        """Whether the game is over, its winners and every player's score."""
+
+    def players(self, state: State) -> list[str]:
+        return list(state["players"])
+
+
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    return value
