@@ -15,6 +15,21 @@ def main(argv: list[str] | None = None) -> int:
     rp.add_argument("file", help="JSON Lines: a header line, then one action per line ('-' = stdin)")
     rp.add_argument("--view", metavar="PLAYER", help="print what PLAYER may see instead")
 
+    run = sub.add_parser("run", help="run the table: devices, rules, log and the web server")
+    run.add_argument("--config", metavar="FILE", help="a TOML configuration file")
+    run.add_argument("--data", metavar="DIR", help="where the table keeps its database "
+                     "(default: $XDG_DATA_HOME/companion)")
+    run.add_argument("--host", help="address to serve on (default 0.0.0.0: every interface)")
+    run.add_argument("--port", type=int, help="port to serve on (default 8080; 0 picks a free one)")
+    run.add_argument("--real", action="store_true", help="use the real devices of the "
+                     "configuration instead of simulated ones")
+
+    tags = sub.add_parser("tags", help="export or import the NFC tag registry")
+    tags.add_argument("action", choices=("export", "import"))
+    tags.add_argument("file", help="the JSON tag file ('-' = stdout/stdin)")
+    tags.add_argument("--data", metavar="DIR", help="the table's data directory")
+    tags.add_argument("--replace", action="store_true", help="import: forget every other tag")
+
     args = parser.parse_args(argv)
     return _COMMANDS[args.command](args)
 
@@ -39,4 +54,67 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-_COMMANDS = {"replay": _replay}
+def _config(args: argparse.Namespace, **overrides):
+    from pathlib import Path
+
+    from .config import ConfigError, load
+
+    try:
+        return load(Path(args.config) if getattr(args, "config", None) else None,
+                    data_dir=Path(args.data) if args.data else None, **overrides)
+    except ConfigError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return None
+
+
+def _run(args: argparse.Namespace) -> int:
+    from .devices.factory import DeviceSetupError
+    from .server import run
+
+    config = _config(args, host=args.host, port=args.port,
+                     mode="real" if args.real else None)
+    if config is None:
+        return 2
+    try:
+        return run(config)
+    except DeviceSetupError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+
+
+def _tags(args: argparse.Namespace) -> int:
+    from .table.store import Store
+    from .table.tags import TagError, TagRegistry
+
+    config = _config(args)
+    if config is None:
+        return 2
+    store = Store(config.database)
+    try:
+        registry = TagRegistry(store)
+        if args.action == "export":
+            text = json.dumps(registry.export(), indent=2) + "\n"
+            if args.file == "-":
+                sys.stdout.write(text)
+            else:
+                with open(args.file, "w", encoding="utf-8") as f:
+                    f.write(text)
+            print(f"exported {len(registry)} tags", file=sys.stderr)
+            return 0
+        try:
+            if args.file == "-":
+                data = json.load(sys.stdin)
+            else:
+                with open(args.file, encoding="utf-8") as f:
+                    data = json.load(f)
+            count = registry.import_(data, replace=args.replace)
+        except (OSError, json.JSONDecodeError, TagError) as exc:
+            print(f"companion tags import: {args.file}: {exc}", file=sys.stderr)
+            return 2
+        print(f"imported {count} tags", file=sys.stderr)
+        return 0
+    finally:
+        store.close()
+
+
+_COMMANDS = {"replay": _replay, "run": _run, "tags": _tags}

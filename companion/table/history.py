@@ -44,13 +44,17 @@ class History:
         """Apply one entry: an action of the game, or ``{"type": "undo"}``."""
         result = self.check(action)
         if isinstance(result, Accepted):
-            if action.get("type") == UNDO:
-                self._states.pop()
-                self._actions.pop()
-            else:
-                self._states.append(result.state)
-                self._actions.append(action)
+            self.commit(action, result)
         return result
+
+    def commit(self, action: Action, result: Accepted) -> None:
+        """Record an entry that ``check`` has just accepted in the current state."""
+        if action.get("type") == UNDO:
+            self._states.pop()
+            self._actions.pop()
+        else:
+            self._states.append(result.state)
+            self._actions.append(action)
 
 
 def _undone_event(action: Action) -> dict[str, Any]:

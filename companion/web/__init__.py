@@ -1,0 +1,62 @@
+"""The web layer: a thin Flask app over the running table.
+
+Blueprints: ``public`` (the table display), ``player`` (one private page per player, reached by a
+secret token), ``host`` (new game, undo, join codes, tags) and ``sim`` (the simulated table's
+controls, registered only when the devices are simulated). Live updates are Server-Sent Events:
+each stream sends a full snapshot for its viewer on connect and after every change, with
+keep-alives between. Templates and static files live in the top-level ``web/`` folder of the
+source tree, which the wheel carries as ``companion/web/assets``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+
+def assets_dir() -> Path:
+    """Where ``templates/`` and ``static/`` are: inside the installed package, or the source tree."""
+    installed = Path(__file__).parent / "assets"
+    if (installed / "templates").is_dir():
+        return installed
+    source = Path(__file__).resolve().parents[2] / "web"
+    if (source / "templates").is_dir():
+        return source
+    raise RuntimeError("the web assets are missing: reinstall the companion package")
+
+
+def create_app(table: Any, *, host_token: str, sim: Any = None,
+               config: dict[str, Any] | None = None) -> Flask:
+    """The Flask application for ``table``. ``sim`` is the simulated table, if any."""
+    assets = assets_dir()
+    app = Flask("companion", template_folder=str(assets / "templates"),
+                static_folder=str(assets / "static"), static_url_path="/static")
+    app.config.update(config or {})
+    app.config["MAX_CONTENT_LENGTH"] = 256 * 1024
+    app.json.sort_keys = False  # keep the seat order of the rules core
+    app.extensions["companion"] = {"table": table, "host_token": host_token, "sim": sim}
+
+    from . import host, player, public
+
+    app.register_blueprint(public.bp)
+    app.register_blueprint(player.bp)
+    app.register_blueprint(host.bp)
+    if sim is not None:
+        from . import simulation
+
+        app.register_blueprint(simulation.bp)
+
+    @app.after_request
+    def _headers(response):  # the table has no internet and needs no third party
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'")
+        if response.mimetype in ("application/json", "text/event-stream", "text/html"):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    return app

@@ -1,0 +1,118 @@
+"""Configuration: defaults that run a complete simulated table, overridable by a TOML file.
+
+Example ``companion.toml`` (every key optional)::
+
+    [server]
+    host = "0.0.0.0"
+    port = 8080
+    threads = 16
+
+    [devices]
+    mode = "simulated"          # or "real" on a Raspberry Pi
+    seats = 5
+    button_pins = [5, 6, 13, 19, 26]
+    button_hold = 1.0           # seconds for a long press (undo)
+    dice_port = "/dev/serial/by-id/usb-companion-dice-if00"
+    brightness = 0.5
+    seed = 2014                 # the simulated devices' random source
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(ValueError):
+    """The configuration cannot be used; the message names the file, the key and the problem."""
+
+
+def default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                             "share")
+    return Path(base) / "companion"
+
+
+@dataclass(frozen=True)
+class Config:
+    data_dir: Path
+    host: str = "0.0.0.0"
+    port: int = 8080
+    threads: int = 16  # 8 phones and the table display stream at once, plus ordinary requests
+    mode: str = "simulated"
+    seats: int = 5
+    button_pins: tuple[int, ...] = (5, 6, 13, 19, 26)
+    button_hold: float = 1.0
+    dice_port: str | None = None
+    nfc: str = "simulated"
+    leds: str = "simulated"
+    brightness: float = 0.5
+    seed: int = 2014
+
+    @property
+    def simulated(self) -> bool:
+        return self.mode == "simulated"
+
+    @property
+    def database(self) -> Path:
+        return self.data_dir / "companion.db"
+
+    def check(self) -> Config:
+        if self.mode not in ("simulated", "real"):
+            raise ConfigError(f"devices.mode must be \"simulated\" or \"real\", not {self.mode!r}")
+        if not 2 <= self.seats <= 8:
+            raise ConfigError(f"devices.seats must be 2 to 8, not {self.seats}")
+        if len(self.button_pins) < self.seats:
+            raise ConfigError(f"devices.button_pins lists {len(self.button_pins)} pins for "
+                              f"{self.seats} seats")
+        if not 0.0 < self.brightness <= 1.0:
+            raise ConfigError(f"devices.brightness must be above 0 and at most 1, "
+                              f"not {self.brightness}")
+        if not 1 <= self.port <= 65535:
+            raise ConfigError(f"server.port must be 1 to 65535, not {self.port}")
+        if self.threads < 12:
+            raise ConfigError("server.threads must be at least 12 (8 phones, the table display, "
+                              "the host and ordinary requests)")
+        return self
+
+
+_KEYS = {
+    "server": {"host": str, "port": int, "threads": int},
+    "devices": {"mode": str, "seats": int, "button_pins": list, "button_hold": float,
+                "dice_port": str, "nfc": str, "leds": str, "brightness": float, "seed": int},
+}
+
+
+def load(path: Path | None, data_dir: Path | None = None, **overrides: Any) -> Config:
+    """The configuration from ``path`` (if given), then ``overrides`` (from the command line)."""
+    values: dict[str, Any] = {}
+    if path is not None:
+        try:
+            with open(path, "rb") as f:
+                raw = tomllib.load(f)
+        except OSError as exc:
+            raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+        for section, body in raw.items():
+            if section not in _KEYS or not isinstance(body, dict):
+                raise ConfigError(f"{path}: unknown section [{section}]")
+            for key, value in body.items():
+                kind = _KEYS[section].get(key)
+                if kind is None:
+                    raise ConfigError(f"{path}: [{section}] has no key {key!r}")
+                if kind is float and isinstance(value, int) and not isinstance(value, bool):
+                    value = float(value)
+                if not isinstance(value, kind) or isinstance(value, bool):
+                    raise ConfigError(f"{path}: [{section}] {key} must be a {kind.__name__}")
+                values[key] = tuple(value) if kind is list else value
+    values.update({k: v for k, v in overrides.items() if v is not None})
+    known = {f.name for f in fields(Config)}
+    unknown = set(values) - known
+    if unknown:
+        raise ConfigError(f"unknown settings: {', '.join(sorted(unknown))}")
+    config = Config(data_dir=Path(data_dir) if data_dir else default_data_dir())
+    return replace(config, **values).check()

@@ -1,0 +1,73 @@
+"""Open the table's devices as the configuration says: simulated by default, real on a Pi.
+
+Hardware libraries are imported only here, inside the branch that needs them, and only by the real
+drivers' own modules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .events import Emit
+from .leds import LedStrip, SimStrip
+from .nfc import NfcReader, SimNfcReader
+
+
+class DeviceSetupError(RuntimeError):
+    """A configured device cannot be opened; the message says which and how to fix it."""
+
+
+@dataclass
+class Devices:
+    nfc: dict[str, NfcReader] = field(default_factory=dict)
+    buttons: Any = None  #: SeatButtons
+    dice: Any = None  #: a DiceReader
+    sim_dice: Any = None  #: the SimulatedDiceReader behind ``dice`` in simulation
+    strips: dict[str, LedStrip] = field(default_factory=dict)
+    simulated: bool = True
+
+    def close(self) -> None:
+        for closable in (self.dice, self.sim_dice, self.buttons, *self.nfc.values(),
+                         *self.strips.values()):
+            if closable is not None:
+                try:
+                    closable.close()
+                except Exception:  # closing must go on for the others
+                    pass
+
+
+def open_devices(config: Any, emit: Emit, strip_lengths: dict[str, int],
+                 on_frame: Any = None) -> Devices:
+    """Every device of ``config`` (a :class:`companion.config.Config`), feeding ``emit``."""
+    devices = Devices(simulated=config.simulated)
+    try:
+        if config.simulated:
+            from .buttons import simulated_buttons
+            from .dice_sim import start_simulated_dice
+
+            devices.nfc["board"] = SimNfcReader("board", emit)
+            devices.buttons = simulated_buttons(config.seats, emit, hold_time=config.button_hold)
+            devices.sim_dice, devices.dice = start_simulated_dice(emit, seed=config.seed)
+            devices.strips = {name: SimStrip(name, n, on_frame=on_frame)
+                              for name, n in strip_lengths.items()}
+            return devices
+        from .buttons import SeatButtons
+        from .dice import SerialDiceReader
+
+        devices.buttons = SeatButtons(list(config.button_pins[:config.seats]), emit,
+                                      hold_time=config.button_hold)
+        if config.dice_port:
+            devices.dice = SerialDiceReader(config.dice_port, emit)
+        if config.nfc != "none":
+            raise DeviceSetupError(
+                f"NFC reader {config.nfc!r}: the real PN532 driver is not built yet (it is the "
+                f"'real Raspberry Pi' issue); set devices.nfc = \"none\" to run without a reader")
+        if config.leds != "none":
+            raise DeviceSetupError(
+                f"LED driver {config.leds!r}: the real NeoPixel driver is not built yet (it is the "
+                f"'real Raspberry Pi' issue); set devices.leds = \"none\" to run without LEDs")
+        return devices
+    except BaseException:
+        devices.close()
+        raise

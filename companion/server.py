@@ -1,0 +1,128 @@
+"""``companion run``: the table, its devices and the web server in one process."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import signal
+import socket
+import sys
+import time
+from typing import Any
+
+from . import __version__
+from .config import Config
+
+log = logging.getLogger("companion")
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent), or loopback."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.254.254.254", 1))
+            return s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+class Companion:
+    """Everything ``companion run`` starts, in the order it must start and stop."""
+
+    def __init__(self, config: Config):
+        from .devices.factory import open_devices
+        from .table.leds import Layout
+        from .table.runtime import Table
+        from .table.store import Store
+        from .web import create_app
+
+        self.config = config
+        self.store = Store(config.database)
+        token = self.store.setting("host_token")
+        if token is None:
+            token = secrets.token_urlsafe(24)
+            self.store.set_setting("host_token", token)
+        self.host_token = token
+        layout = Layout(seats=config.seats)
+        self.table = Table(self.store, layout=layout, brightness=config.brightness)
+        try:
+            self.devices = open_devices(config, self.table.emit, layout.strips())
+        except BaseException:
+            self.store.close()
+            raise
+        self.table.strips = self.devices.strips
+        self.sim = None
+        if config.simulated:
+            from .table.sim import SimulatedTable
+
+            self.sim = SimulatedTable(self.table, self.devices, config.seed)
+            enrolled = self.sim.enrol_box()
+            if enrolled:
+                log.info("enrolled the %d simulated stickers", enrolled)
+        self.app = create_app(self.table, host_token=token, sim=self.sim)
+        self.server: Any = None
+
+    def start(self) -> None:
+        from waitress import create_server
+
+        self.table.start()
+        # send_bytes=1: every Server-Sent Event leaves at once instead of waiting for a buffer
+        self.server = create_server(self.app, host=self.config.host, port=self.config.port,
+                                    threads=self.config.threads, send_bytes=1,
+                                    channel_timeout=120, ident="companion")
+
+    @property
+    def port(self) -> int:
+        return self.server.effective_port
+
+    def urls(self) -> dict[str, str]:
+        host = self.config.host
+        address = lan_address() if host in ("0.0.0.0", "::") else host
+        base = f"http://{address}:{self.port}"
+        return {"table": f"{base}/table", "host": f"{base}/host/{self.host_token}"}
+
+    def serve_forever(self) -> None:
+        self.server.run()
+
+    def close(self) -> None:
+        """Stop in order: the table (which ends every live stream), the server, the devices."""
+        self.table.close()
+        if self.server is not None:
+            self.server.close()
+        self.devices.close()
+        self.store.close()
+
+
+def run(config: Config) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s",
+                        stream=sys.stderr)
+    started = time.monotonic()
+    try:
+        companion = Companion(config)
+        companion.start()
+    except OSError as exc:
+        print(f"companion: cannot start: {exc}", file=sys.stderr)
+        return 1
+    urls = companion.urls()
+    mode = "simulated table" if config.simulated else "table"
+    print(f"companion {__version__}: {mode} ready in {time.monotonic() - started:.2f} s "
+          f"(data in {config.data_dir})", flush=True)
+    print(f"  Table display : {urls['table']}", flush=True)
+    print(f"  Host page     : {urls['host']}   (new game, join codes"
+          f"{', simulated table' if config.simulated else ''})", flush=True)
+    print("Press Ctrl+C to stop.", flush=True)
+
+    def stop(signum, frame):
+        companion.table.close()  # every stream says goodbye, so the server's threads can end
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    try:
+        companion.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        companion.close()
+    print("companion: stopped", flush=True)
+    return 0

@@ -1,0 +1,89 @@
+"""Inputs become game actions: a tapped tag, a seat button and a die roll turn into the very same
+actions that the phone sends, so one rules core and one test suite serve every source.
+
+A mapping never changes state; it returns an action for the rules core to judge, or a
+:class:`Refusal` when the input cannot mean anything now (an unknown tag, a tag of another game,
+a button at an empty seat). The table-level rule IDs are documented in ``docs/rule-ids.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules import Action, Game, Refusal, State
+from .tags import Component
+
+UNKNOWN_TAG = "TABLE-TAG-1"
+WRONG_KIND = "TABLE-TAG-2"
+NOTHING_TO_TAP = "TABLE-TAG-3"
+EMPTY_SEAT = "TABLE-SEAT-1"
+NO_GAME = "TABLE-GAME-1"
+CORRUPT_DICE = "TABLE-DICE-1"
+BAD_REQUEST = "TABLE-REQUEST-1"
+
+
+class GameInputs:
+    """How one game reads the table's sensors. Subclass per game and register in ``INPUTS``."""
+
+    #: the action types a player may send from the phone; the rest come from the sensors
+    phone_actions: frozenset[str] = frozenset()
+    #: option values that suit a table with sensors, offered as the defaults of a new game
+    option_defaults: dict[str, Any] = {}
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    def tag(self, state: State, component: Component, uid: str, reader: str) -> Action | Refusal:
+        raise NotImplementedError
+
+    def button(self, state: State, player: str, long: bool) -> Action | Refusal:
+        """A long press undoes the last action; a short press is the game's own."""
+        if long:
+            return {"type": "undo"}
+        return self.short_press(state, player)
+
+    def short_press(self, state: State, player: str) -> Action | Refusal:
+        raise NotImplementedError
+
+    def die(self, state: State, value: Any, die: int) -> Action | Refusal:
+        return {"type": "roll", "value": value}
+
+
+class AbracadaInputs(GameInputs):
+    """Stones are tapped at the board reader; what a tap means follows the phase of the round."""
+
+    phone_actions = frozenset({"cast", "end_turn", "take_secret", "decline_secret", "object",
+                               "allow"})
+    option_defaults = {"removal": "tap"}  # the board reader senses the right neighbour's removal
+
+    def tag(self, state: State, component: Component, uid: str, reader: str) -> Action | Refusal:
+        if component.game != self.game.id or component.kind != "stone":
+            return Refusal(WRONG_KIND, f"That tag is {component.name} of another game, not a "
+                           f"stone of {self.game.title}.")
+        stone = component.value
+        phase = state["phase"]
+        if phase == "deal":
+            return {"type": "deal_stone", "stone": stone, "tag": uid}
+        if phase == "remove":
+            return {"type": "remove", "stone": stone, "tag": uid}
+        if phase == "refill":
+            return {"type": "refill", "player": state["players"][state["active"]],
+                    "stone": stone, "tag": uid}
+        if phase == "secret":
+            return {"type": "take_secret", "player": state["players"][state["active"]],
+                    "tag": uid}
+        return Refusal(NOTHING_TO_TAP, "No stone is expected at the reader now; "
+                       + self.game.view(state, "@table")["prompt"])
+
+    def short_press(self, state: State, player: str) -> Action | Refusal:
+        """The seat button ends the active player's turn, or objects to an out-of-order cast."""
+        if state["phase"] == "objection" and state["players"][state["active"]] != player:
+            return {"type": "object", "player": player}
+        return {"type": "end_turn", "player": player}
+
+
+INPUTS: dict[str, type[GameInputs]] = {"abracadawhat": AbracadaInputs}
+
+
+def inputs_for(game: Game) -> GameInputs:
+    return INPUTS[game.id](game)

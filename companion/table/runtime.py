@@ -1,0 +1,502 @@
+"""The running table: inputs → rules → log → outputs.
+
+Every input — a device event (tag, button, die, status, noise) or a request from a phone or the
+host — goes through one queue and is handled by one thread, in order. For an action the rules
+accept, the entry is committed to SQLite first; only then do the state, the LEDs and the phones
+change. A refused input changes nothing; it is logged, shown on every page with its rule ID and
+reason, and signalled on the LEDs.
+
+On start the table resumes the latest game by replaying its log, so a crash or a pulled plug loses
+nothing that was acknowledged.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import secrets
+import threading
+import time
+from collections import deque
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from ..devices.events import (
+    ButtonPressed,
+    DeviceNoise,
+    DeviceStatus,
+    DieRolled,
+    TagTapped,
+)
+from ..rules import EVERYTHING, HOST, TABLE, Accepted, Refusal, SetupError, get_game
+from ..rules.api import MALFORMED
+from . import inputs as rules_inputs
+from .history import History
+from .inputs import inputs_for
+from .leds import PALETTE, SEAT_COLOURS, Cue, Layout, animating, cues_from_events, refusal_cue, render
+from .store import GameRecord, Store, now
+from .tags import TagError, TagRegistry
+
+log = logging.getLogger("companion.table")
+
+KEEP_EVENTS = 60
+KEEP_REFUSALS = 20
+NOISE_QUIET = 1.0  # seconds: a burst of serial noise is reported once
+ANIMATION_FPS = 20
+BAD_SETUP = "TABLE-GAME-2"
+ENROL_FAILED = "TABLE-TAG-4"
+
+
+@dataclass
+class Command:
+    """A request from the web (phone, host, simulated table) for the table loop."""
+
+    op: str
+    args: dict[str, Any]
+    source: str
+    future: Future = field(default_factory=Future)
+
+
+class Table:
+    def __init__(self, store: Store, *, layout: Layout = Layout(), brightness: float = 1.0,
+                 strips: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic):
+        self.store = store
+        self.tags = TagRegistry(store)
+        self.layout = layout
+        self.brightness = brightness
+        self.strips = dict(strips or {})
+        self.clock = clock
+        self.queue: queue.Queue = queue.Queue()
+        self.devices: dict[str, dict[str, Any]] = {}
+        self.enrolling: dict[str, str] | None = None
+        self._lock = threading.RLock()
+        self._changed = threading.Condition(self._lock)
+        self._led_lock = threading.Lock()
+        self._closing = False
+        self._thread: threading.Thread | None = None
+        self._animator: threading.Thread | None = None
+        self._noise_at = -1e9
+        self.noise_count = 0
+        self.version = 0
+        self.record: GameRecord | None = None
+        self.history: History | None = None
+        self.events: deque[dict[str, Any]] = deque(maxlen=KEEP_EVENTS)
+        self.refusals: deque[dict[str, Any]] = deque(maxlen=KEEP_REFUSALS)
+        self._event_n = 0
+        self._seq = 0  # the last entry's number in the current game's log
+        self.cues: list[Cue] = []
+        self._cache: dict[tuple[int, str], dict[str, Any]] = {}
+        self._resume()
+
+    # ------------------------------------------------------------------------------------------
+    # Life cycle
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._loop, name="table-loop", daemon=True)
+        self._thread.start()
+        self._animator = threading.Thread(target=self._animate, name="table-leds", daemon=True)
+        self._animator.start()
+        self._show_leds()
+
+    def close(self) -> None:
+        """Stop the loop after the inputs already queued, and wake every live stream."""
+        if self._closing:
+            return
+        with self._lock:
+            self._closing = True
+            self._changed.notify_all()
+        self.queue.put(None)
+        for thread in (self._thread, self._animator):
+            if thread is not None:
+                thread.join(timeout=5)
+
+    @property
+    def closing(self) -> bool:
+        return self._closing
+
+    def _resume(self) -> None:
+        record = self.store.latest_game()
+        if record is None or record.abandoned:
+            return
+        history = History(get_game(record.game), record.players, record.options, record.seed)
+        for entry in self.store.entries(record.id):
+            self._seq = entry.seq
+            result = history.submit(entry.action)
+            if isinstance(result, Refusal):  # only if the rules changed since the entry was made
+                log.error("game %s entry %s no longer accepted: %s", record.id, entry.seq,
+                          result.reason)
+                continue
+            self._keep_events(result.events, entry.at)
+        self.record, self.history = record, history
+        self.version += 1
+        log.info("resumed game %s (%s) after %s entries", record.id, record.game,
+                 len(history.actions))
+
+    # ------------------------------------------------------------------------------------------
+    # Inputs
+
+    def emit(self, event: Any) -> None:
+        """Devices call this from their own threads; the event joins the one queue."""
+        self.queue.put(event)
+
+    def submit(self, op: str, source: str, **args: Any) -> Future:
+        """Queue a request; the future resolves to ``{"ok": True, ...}`` or a refusal dict."""
+        command = Command(op, args, source)
+        self.queue.put(command)
+        return command.future
+
+    def call(self, op: str, source: str, timeout: float = 10.0, **args: Any) -> dict[str, Any]:
+        return self.submit(op, source, **args).result(timeout)
+
+    def sync(self, timeout: float = 10.0) -> None:
+        """Wait until every input queued before this call has been handled."""
+        self.call("sync", "sync", timeout)
+
+    def _loop(self) -> None:
+        while True:
+            item = self.queue.get()
+            if item is None:
+                return
+            try:
+                self._handle(item)
+            except Exception as exc:  # a bug must not stop the table; it is logged loudly
+                log.exception("input %r failed", item)
+                if isinstance(item, Command) and not item.future.done():
+                    item.future.set_exception(exc)
+
+    def _handle(self, item: Any) -> None:
+        if isinstance(item, Command):
+            handler = getattr(self, f"_op_{item.op}", None)
+            if handler is None:
+                item.future.set_result(self._refuse(
+                    {"op": item.op}, item.source, rules_inputs.BAD_REQUEST,
+                    f"The table has no request {item.op!r}."))
+                return
+            item.future.set_result(handler(item.source, **item.args))
+        elif isinstance(item, TagTapped):
+            self._tag(item)
+        elif isinstance(item, ButtonPressed):
+            self._button(item)
+        elif isinstance(item, DieRolled):
+            self._die(item)
+        elif isinstance(item, DeviceStatus):
+            self._device_status(item)
+        elif isinstance(item, DeviceNoise):
+            self._noise(item)
+        else:
+            log.warning("ignored unknown input %r", item)
+
+    # -- device events ---------------------------------------------------------------------
+
+    def _tag(self, tap: TagTapped) -> None:
+        source = f"nfc:{tap.reader}"
+        self._device_event(f"nfc:{tap.reader}", f"tag {tap.uid}")
+        raw = {"kind": "tag", "reader": tap.reader, "uid": tap.uid}
+        if self.enrolling is not None:
+            wanted, self.enrolling = self.enrolling, None
+            try:
+                comp = self.tags.enrol(tap.uid, wanted["game"], wanted["component"])
+            except TagError as exc:
+                self._refuse(raw, source, ENROL_FAILED, f"The sticker was not enrolled: {exc}.")
+                return
+            self._note({"type": "tag_enrolled", "text": f"Sticker enrolled as {comp.name}.",
+                        "component": comp.name})
+            return
+        component = self.tags.lookup(tap.uid)
+        if component is None:
+            self._refuse(raw, source, rules_inputs.UNKNOWN_TAG,
+                         "That sticker is not enrolled; the host can enrol it on the tags page.")
+            return
+        if self.history is None:
+            self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+            return
+        mapped = inputs_for(self.history.game).tag(self.history.state, component, tap.uid,
+                                                   tap.reader)
+        self._act(mapped, source, raw)
+
+    def _button(self, press: ButtonPressed) -> None:
+        source = f"button:{press.seat}"
+        self._device_event("buttons", f"seat {press.seat} {'long ' if press.long else ''}press")
+        raw = {"kind": "button", "seat": press.seat, "long": press.long}
+        if self.history is None:
+            self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+            return
+        players = self.history.state["players"]
+        if not 0 <= press.seat < len(players):
+            self._refuse(raw, source, rules_inputs.EMPTY_SEAT,
+                         f"Nobody sits at seat {press.seat + 1}.")
+            return
+        mapped = inputs_for(self.history.game).button(self.history.state, players[press.seat],
+                                                      press.long)
+        self._act(mapped, source, raw, seat=press.seat)
+
+    def _die(self, roll: DieRolled) -> None:
+        source = f"dice:{roll.reader}"
+        self._device_event(roll.reader, f"die {roll.die} rolled {roll.value}")
+        raw = {"kind": "die", "die": roll.die, "value": roll.value}
+        if self.history is None:
+            self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+            return
+        mapped = inputs_for(self.history.game).die(self.history.state, roll.value, roll.die)
+        self._act(mapped, source, raw)
+
+    def _device_status(self, status: DeviceStatus) -> None:
+        with self._lock:
+            entry = self.devices.setdefault(status.device, {"errors": 0})
+            entry.update(connected=status.connected, detail=status.detail, at=now())
+            self._bump()
+        log.info("device %s %s %s", status.device,
+                 "connected" if status.connected else "disconnected", status.detail)
+
+    def _noise(self, noise: DeviceNoise) -> None:
+        self.noise_count += 1
+        log.warning("noise from %s: %s", noise.device, noise.detail)
+        with self._lock:
+            self.devices.setdefault(noise.device, {"errors": 0})["errors"] = \
+                self.devices.get(noise.device, {}).get("errors", 0) + 1
+        t = self.clock()
+        if t - self._noise_at >= NOISE_QUIET:  # one message per burst, every line is logged
+            self._noise_at = t
+            self._refuse({"kind": "noise", "device": noise.device, "detail": noise.detail},
+                         f"device:{noise.device}", rules_inputs.CORRUPT_DICE,
+                         f"The {noise.device} reader sent a corrupt line; it was ignored. "
+                         f"Roll again if a roll was expected.")
+        else:
+            self._bump()
+
+    def _device_event(self, device: str, what: str) -> None:
+        entry = self.devices.setdefault(device, {"errors": 0, "connected": True})
+        entry["last"] = what
+        entry["last_at"] = now()
+
+    # -- requests --------------------------------------------------------------------------
+
+    def _op_sync(self, source: str) -> dict[str, Any]:
+        return {"ok": True}
+
+    def _op_action(self, source: str, action: Any, player: str | None = None) -> dict[str, Any]:
+        raw = {"kind": "request", "action": action}
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return self._refuse(raw, source, MALFORMED, "A request needs an action with a type.")
+        if self.history is None:
+            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+        seat = None
+        if player is not None:
+            seat = self.history.state["players"].index(player)
+        return self._act(action, source, raw, seat=seat)
+
+    def _op_refuse(self, source: str, rule: str, reason: str,
+                   raw: dict[str, Any]) -> dict[str, Any]:
+        """A request the web layer refused before it reached the rules: logged and shown too."""
+        return self._refuse(raw, source, rule, reason)
+
+    def _op_undo(self, source: str) -> dict[str, Any]:
+        raw = {"kind": "request", "action": {"type": "undo"}}
+        if self.history is None:
+            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+        return self._act({"type": "undo"}, source, raw)
+
+    def _op_new_game(self, source: str, game: str, players: list[str],
+                     options: dict[str, Any] | None = None, seed: int | None = None
+                     ) -> dict[str, Any]:
+        raw = {"kind": "request", "new_game": {"game": game, "players": players}}
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        try:
+            rules = get_game(game)
+            if not isinstance(options, dict):
+                raise SetupError("options must be an object")
+            defaults = rules_inputs.INPUTS[rules.id].option_defaults
+            history = History(rules, players, defaults | options, seed)
+        except (ValueError, TypeError) as exc:  # SetupError is a ValueError
+            return self._refuse(raw, source, BAD_SETUP, f"The game cannot start: {exc}.")
+        names = history.state["players"]
+        if len(names) > self.layout.seats:
+            return self._refuse(raw, source, BAD_SETUP, f"This table has {self.layout.seats} "
+                                f"seats, not {len(names)}.")
+        tokens = {p: secrets.token_urlsafe(24) for p in names}
+        record = self.store.start_game(rules.id, names, history.state["options"], seed, tokens)
+        with self._lock:
+            self.record, self.history = record, history
+            self._seq = 0
+            self.events.clear()
+            self.cues.clear()
+            self._note({"type": "game_started", "text": f"A game of {rules.title} begins: "
+                        f"{', '.join(names)}."})
+        return {"ok": True, "game_id": record.id}
+
+    def _op_enrol(self, source: str, game: str, component: str) -> dict[str, Any]:
+        raw = {"kind": "request", "enrol": {"game": game, "component": component}}
+        try:
+            self.tags.check("00000000", game, component)
+        except TagError as exc:
+            if "already enrolled" not in str(exc):
+                return self._refuse(raw, source, ENROL_FAILED, f"Cannot enrol: {exc}.")
+        with self._lock:
+            self.enrolling = {"game": game, "component": " ".join(component.lower().split())}
+            self._bump()
+        return {"ok": True}
+
+    def _op_enrol_cancel(self, source: str) -> dict[str, Any]:
+        with self._lock:
+            self.enrolling = None
+            self._bump()
+        return {"ok": True}
+
+    def _op_import_tags(self, source: str, data: Any, replace: bool = False) -> dict[str, Any]:
+        try:
+            count = self.tags.import_(data, replace=replace)
+        except TagError as exc:
+            return self._refuse({"kind": "request", "import_tags": True}, source, ENROL_FAILED,
+                                f"The tag file was not imported: {exc}.")
+        self._note({"type": "tags_imported", "text": f"{count} stickers imported."})
+        return {"ok": True, "count": count}
+
+    def _op_forget_tag(self, source: str, uid: str) -> dict[str, Any]:
+        forgotten = self.tags.forget(uid)
+        self._bump()
+        return {"ok": forgotten}
+
+    # -- the one path of every game action -------------------------------------------------
+
+    def _act(self, action: Any, source: str, raw: dict[str, Any],
+             seat: int | None = None) -> dict[str, Any]:
+        if isinstance(action, Refusal):
+            return self._refuse(raw, source, action.rule, action.reason, seat)
+        assert self.history is not None and self.record is not None
+        result = self.history.check(action)
+        if isinstance(result, Refusal):
+            return self._refuse(raw | {"action": action}, source, result.rule, result.reason, seat)
+        # Durable before anything shows it.
+        seq = self._seq + 1
+        at = self.store.append(self.record.id, seq, action, source,
+                               finished=result.state["phase"] == "over")
+        with self._lock:
+            self.history.commit(action, result)
+            self._seq = seq
+            self._keep_events(result.events, at)
+            self.cues = [c for c in self.cues if c.active(self.clock())]
+            self.cues += cues_from_events(list(result.events), self.history.state["players"],
+                                          self.clock())
+            self._bump()
+        self._show_leds()
+        return {"ok": True, "events": len(result.events)}
+
+    def _refuse(self, raw: dict[str, Any], source: str, rule: str, reason: str,
+                seat: int | None = None) -> dict[str, Any]:
+        game_id = self.record.id if self.record else None
+        at = self.store.refuse(game_id, raw, source, rule, reason)
+        log.info("refused %s from %s: %s %s", raw, source, rule, reason)
+        with self._lock:
+            self.refusals.append({"rule": rule, "reason": reason, "source": source, "at": at,
+                                  "seat": seat})
+            self.cues.append(refusal_cue(seat, self.clock()))
+            self._bump()
+        self._show_leds()
+        return {"ok": False, "rule": rule, "reason": reason}
+
+    def _keep_events(self, events: tuple[dict[str, Any], ...] | list, at: str) -> None:
+        for e in events:
+            self._event_n += 1
+            self.events.append({"n": self._event_n, "at": at, "event": e})
+
+    def _note(self, event: dict[str, Any]) -> None:
+        with self._lock:
+            self._keep_events([event], now())
+            self._bump()
+
+    def _bump(self) -> None:
+        with self._lock:
+            self.version += 1
+            self._cache.clear()
+            self._changed.notify_all()
+
+    # ------------------------------------------------------------------------------------------
+    # Outputs
+
+    def colours(self) -> list[tuple[int, int, int]]:
+        return [PALETTE[SEAT_COLOURS[i % len(SEAT_COLOURS)]] for i in range(self.layout.seats)]
+
+    def viewer_for_token(self, token: str) -> str | None:
+        """The player a join token belongs to, in the current game."""
+        if self.record is None or not token:
+            return None
+        for player, t in self.record.tokens.items():
+            if secrets.compare_digest(t, token):
+                return player
+        return None
+
+    def snapshot(self, viewer: str) -> dict[str, Any]:
+        """Everything a page shows, for one viewer, with nothing that viewer may not see."""
+        with self._lock:
+            key = (self.version, viewer)
+            cached = self._cache.get(key)
+            if cached is not None:
+                return cached
+            snap: dict[str, Any] = {"version": self.version, "viewer": viewer, "game": None,
+                                    "view": None, "legal": [], "events": [],
+                                    "refusals": list(self.refusals),
+                                    "devices": {k: dict(v) for k, v in self.devices.items()}}
+            if self.history is not None and self.record is not None:
+                game, state = self.history.game, self.history.state
+                rec = self.record
+                snap["game"] = {"id": rec.id, "game": game.id, "title": game.title,
+                                "players": rec.players,
+                                "colours": {p: SEAT_COLOURS[i % len(SEAT_COLOURS)]
+                                            for i, p in enumerate(rec.players)},
+                                "started_at": rec.started_at, "undoable": bool(
+                                    self.history.actions)}
+                snap["view"] = game.view(state, viewer)
+                snap["events"] = [
+                    {"n": e["n"], "at": e["at"], **game.view_event(e["event"], viewer)}
+                    for e in self.events]
+                if viewer in state["players"]:
+                    snap["legal"] = [a for a in game.legal_actions(state)
+                                     if a.get("player") == viewer]
+            if viewer == HOST:
+                snap["enrolling"] = self.enrolling
+            self._cache[key] = snap
+            return snap
+
+    def wait_for_change(self, seen: int, timeout: float) -> int:
+        """Block until the version differs from ``seen`` (or the timeout, or closing)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.version != seen or self._closing, timeout)
+            return self.version
+
+    def public_view(self) -> dict[str, Any] | None:
+        with self._lock:
+            if self.history is None:
+                return None
+            return self.history.game.view(self.history.state, TABLE)
+
+    def referee_view(self) -> dict[str, Any] | None:
+        """The whole state, for the simulated table only (it plays the physical world)."""
+        with self._lock:
+            if self.history is None:
+                return None
+            return self.history.game.view(self.history.state, EVERYTHING)
+
+    def frames(self, t: float | None = None) -> dict[str, list[tuple[int, int, int]]]:
+        t = self.clock() if t is None else t
+        with self._lock:
+            view, cues = self.public_view(), list(self.cues)
+        return render(view, self.colours(), cues, t, self.layout, self.brightness)
+
+    def _show_leds(self) -> None:
+        if not self.strips:
+            return
+        with self._led_lock:
+            for name, pixels in self.frames().items():
+                strip = self.strips.get(name)
+                if strip is not None:
+                    strip.show(pixels)
+
+    def _animate(self) -> None:
+        period = 1.0 / ANIMATION_FPS
+        while not self._closing:
+            time.sleep(period)
+            with self._lock:
+                view, cues = self.public_view(), list(self.cues)
+            if animating(view, cues, self.clock()):
+                self._show_leds()

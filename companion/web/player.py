@@ -1,0 +1,67 @@
+"""One private page per player, reached by the secret token in the join link or QR code.
+
+The token decides the viewer: everything served here is the player's own view, built by the rules
+core's ``view`` on the server, so a player's own stones never reach the player's phone.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, jsonify, render_template, request, url_for
+
+from ..table.inputs import BAD_REQUEST, inputs_for
+from .common import answer, forbidden, sse, table
+
+bp = Blueprint("player", __name__, url_prefix="/p/<token>")
+
+FROM_SENSORS = "TABLE-REQUEST-2"
+
+
+def _player(token: str) -> str | None:
+    return table().viewer_for_token(token)
+
+
+@bp.get("")
+def page(token: str):
+    player = _player(token)
+    if player is None:
+        abort(404)
+    return render_template("player.html", player=player,
+                           stream=url_for("player.stream", token=token),
+                           state=url_for("player.state", token=token),
+                           act=url_for("player.act", token=token))
+
+
+@bp.get("/api/state")
+def state(token: str):
+    player = _player(token)
+    if player is None:
+        return forbidden("This link is not valid for the game being played.", 404)
+    return jsonify(table().snapshot(player))
+
+
+@bp.get("/stream")
+def stream(token: str):
+    if _player(token) is None:
+        return forbidden("This link is not valid for the game being played.", 404)
+    return sse(lambda t: t.viewer_for_token(token))
+
+
+@bp.post("/api/action")
+def act(token: str):
+    """A player's decision: the server, not the phone, says which player makes it."""
+    player = _player(token)
+    if player is None:
+        return forbidden("This link is not valid for the game being played.", 404)
+    t = table()
+    action = request.get_json(silent=True)
+    if not isinstance(action, dict):
+        return answer(t.call("action", f"phone:{player}", action=None, player=player))
+    action = {k: v for k, v in action.items() if k != "player"} | {"player": player}
+    allowed = inputs_for(t.history.game).phone_actions if t.history else frozenset()
+    if action.get("type") not in allowed:
+        result = t.call("refuse", f"phone:{player}", rule=FROM_SENSORS if isinstance(
+            action.get("type"), str) else BAD_REQUEST,
+            reason="That action comes from the table's sensors, not from a phone.",
+            raw={"kind": "request", "action": action})
+        return answer(result) if result.get("rule") == BAD_REQUEST else (jsonify(result), 403)
+    return answer(t.call("action", f"phone:{player}", action=action, player=player))

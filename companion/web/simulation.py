@@ -1,0 +1,107 @@
+"""The simulated table's controls: hands that tap stones, press seat buttons and roll the die.
+
+Registered only when the devices are simulated. It shows every stone face, as the physical world
+does, so it lives behind the host's link; it is a simulation tool, not a player's page.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, jsonify, request
+
+from .common import KEEPALIVE, forbidden, host_token, sim, table
+from .host import _check_token
+
+bp = Blueprint("sim", __name__, url_prefix="/host/<token>/sim")
+bp.url_value_preprocessor(_check_token)
+
+LED_FPS = 15
+
+
+def _body() -> dict:
+    data = request.get_json(silent=True)
+    return data if isinstance(data, dict) else {}
+
+
+@bp.get("/world")
+def world(token: str):
+    return jsonify(sim().world())
+
+
+@bp.post("/<act>")
+def act(token: str, act: str):
+    s, body = sim(), _body()
+    if act == "draw":
+        done = s.draw()
+    elif act == "draw_all":
+        done = s.draw_all() > 0
+    elif act == "remove":
+        done = s.remove()
+    elif act == "take_secret":
+        slot = body.get("slot")
+        done = isinstance(slot, int) and s.take_secret(slot)
+    elif act == "tap":
+        uid = body.get("uid")
+        if not isinstance(uid, str):
+            return forbidden("tap needs a uid", 400)
+        try:
+            s.tap(uid)
+        except ValueError as exc:
+            return forbidden(str(exc), 400)
+        done = True
+    elif act == "tap_unknown":
+        s.tap_unknown()
+        done = True
+    elif act == "press":
+        seat = body.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < s.devices.buttons.seats:
+            return forbidden("press needs a seat", 400)
+        s.press(seat, long=bool(body.get("long")))
+        done = True
+    elif act == "roll":
+        face = body.get("face")
+        s.roll(face if isinstance(face, int) else None)
+        done = True
+    elif act == "dice_noise":
+        s.dice_noise()
+        done = True
+    else:
+        abort(404)
+    return jsonify({"ok": bool(done)})
+
+
+@bp.get("/leds")
+def leds(token: str):
+    t = table()
+    return jsonify({name: [f"#{r:02x}{g:02x}{b:02x}" for r, g, b in pixels]
+                    for name, pixels in t.frames().items()})
+
+
+@bp.get("/leds/stream")
+def leds_stream(token: str):
+    """The frames the simulated strips show, at most LED_FPS times a second, when they change."""
+    import json
+    import time
+
+    t = table()
+    strips = s.devices.strips if (s := sim()) else {}
+
+    def frames():
+        yield "retry: 2000\n\n"
+        last = None
+        quiet = 0.0
+        while not t.closing:
+            current = {name: [f"#{r:02x}{g:02x}{b:02x}" for r, g, b in
+                              (strip.latest().pixels if strip.latest() else [])]
+                       for name, strip in strips.items()}
+            if current != last:
+                last = current
+                quiet = 0.0
+                yield f"event: frame\ndata: {json.dumps(current)}\n\n"
+            elif quiet >= KEEPALIVE:
+                quiet = 0.0
+                yield ": keep-alive\n\n"
+            time.sleep(1 / LED_FPS)
+            quiet += 1 / LED_FPS
+
+    return Response(frames(), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

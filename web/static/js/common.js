@@ -1,0 +1,133 @@
+// Shared by every page: a live stream with reconnection, small DOM helpers, requests, messages.
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function replace(id, ...children) {
+  const node = document.getElementById(id);
+  if (node) node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+let toastTimer = null;
+export function toast(message, bad = false) {
+  const node = document.getElementById("toast");
+  if (!node) return;
+  node.textContent = message;
+  node.classList.toggle("bad", bad);
+  node.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { node.hidden = true; }, bad ? 6000 : 2500);
+}
+
+// POST JSON; a refusal is shown with its rule ID and reason and returned, never thrown.
+export async function post(url, body = {}) {
+  let response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (err) {
+    toast("The table cannot be reached; check the Wi-Fi.", true);
+    return { ok: false, reason: String(err) };
+  }
+  let data = {};
+  try { data = await response.json(); } catch (err) { data = { ok: false, reason: response.statusText }; }
+  if (!data.ok) {
+    const why = data.rule ? `${data.rule}: ${data.reason}` : (data.error || data.reason || "Refused.");
+    toast(why, true);
+  }
+  return data;
+}
+
+// A Server-Sent Events stream of snapshots. EventSource reconnects by itself; while it is down the
+// page says so and keeps showing the last state, marked stale. A phone waking up reconnects at once.
+export function live(url, onSnapshot, { onGone } = {}) {
+  let source = null;
+  let lastAt = null;
+  const conn = document.getElementById("conn");
+  const staleAt = document.getElementById("stale-at");
+
+  function setStale(stale) {
+    document.body.classList.toggle("stale", stale);
+    if (conn) {
+      conn.classList.toggle("stale", stale);
+      conn.textContent = stale ? "Offline" : "Live";
+    }
+    if (staleAt && lastAt) staleAt.textContent = lastAt.toLocaleTimeString();
+  }
+
+  function open() {
+    if (source) source.close();
+    source = new EventSource(url);
+    source.addEventListener("snapshot", (e) => {
+      lastAt = new Date();
+      setStale(false);
+      onSnapshot(JSON.parse(e.data));
+    });
+    source.addEventListener("gone", () => {
+      source.close();
+      setStale(true);
+      if (onGone) onGone();
+    });
+    source.addEventListener("bye", () => setStale(true));
+    source.onerror = () => {
+      setStale(true);
+      if (source.readyState === EventSource.CLOSED) setTimeout(open, 2000);
+    };
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && (!source || source.readyState === EventSource.CLOSED)) open();
+  });
+  window.addEventListener("online", () => { if (!source || source.readyState !== EventSource.OPEN) open(); });
+  open();
+  return { close: () => source && source.close() };
+}
+
+const seenRefusals = new Set();
+// The most recent refusals, newest first, the fresh ones highlighted.
+export function refusals(list) {
+  const items = [...list].reverse().slice(0, 5).map((r) => {
+    const key = `${r.at}|${r.rule}|${r.source}`;
+    const fresh = !seenRefusals.has(key);
+    seenRefusals.add(key);
+    return el("li", { class: fresh ? "fresh" : "" },
+      el("code", { text: r.rule }), " ", r.reason,
+      el("div", { class: "hint", text: `${sourceName(r.source)} · ${time(r.at)}` }));
+  });
+  return items.length ? items : [el("li", { class: "muted", text: "Nothing refused yet." })];
+}
+
+export function sourceName(source) {
+  if (!source) return "";
+  const [kind, rest] = source.split(":");
+  return ({ phone: `${rest}'s phone`, nfc: `reader ${rest}`, button: `seat button ${Number(rest) + 1}`,
+    dice: "dice reader", device: `${rest} reader`, host: "host" })[kind] || source;
+}
+
+export function time(iso) {
+  try { return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" }); } catch (e) { return ""; }
+}
+
+export function events(list, count = 12) {
+  const items = [...list].reverse().slice(0, count).map((e) =>
+    el("li", {}, e.text, e.private && e.private.stone ? el("strong", { text: ` (you saw a ${e.private.stone})` }) : null));
+  return items.length ? items : [el("li", { class: "muted", text: "Nothing has happened yet." })];
+}

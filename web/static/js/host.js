@@ -1,0 +1,200 @@
+// The host page: new game, join codes, undo, stickers, and the simulated table's controls.
+import { el, events, live, post, refusals, replace, toast } from "./common.js";
+import * as abr from "./games/abracadawhat.js";
+
+const main = document.getElementById("main");
+const base = main.dataset.base;
+const simulated = main.dataset.simulated === "yes";
+let setup = null;
+let lastGameId = null;
+
+async function loadSetup() {
+  const response = await fetch(`${base}/api/setup`);
+  setup = await response.json();
+  renderJoin();
+  renderTags();
+}
+
+function currentGame() {
+  return setup.games.find((g) => g.id === document.getElementById("game").value) || setup.games[0];
+}
+
+function renderForm() {
+  const select = document.getElementById("game");
+  select.replaceChildren(...setup.games.map((g) => el("option", { value: g.id, text: g.title })));
+  const field = document.getElementById("players-field");
+  const legend = field.querySelector("legend");
+  const defaults = ["Elena", "Denise", "Marta"];
+  field.replaceChildren(legend, ...defaults.map((name, i) => playerInput(i, name)));
+  renderOptions();
+  renderComponents();
+}
+
+function playerInput(i, value = "") {
+  return el("label", {}, `Seat ${i + 1}`, el("input", { name: "player", value, required: true, autocomplete: "off", "aria-label": `player at seat ${i + 1}` }));
+}
+
+function renderOptions() {
+  const game = currentGame();
+  const field = document.getElementById("options");
+  const legend = field.querySelector("legend");
+  const inputs = game.options.map((o) => {
+    const initial = o.name in game.table_defaults ? game.table_defaults[o.name] : o.default;
+    const help = el("span", { class: "hint", text: `${o.doc} (${o.rule})` });
+    if (typeof o.default === "boolean") {
+      return el("label", { class: "check" }, el("input", { type: "checkbox", name: o.name, checked: initial }), el("span", {}, o.name.replace(/_/g, " "), " ", help));
+    }
+    if (o.choices.length) {
+      return el("label", {}, o.name.replace(/_/g, " "), el("select", { name: o.name }, o.choices.map((c) => el("option", { value: c, text: c, selected: c === initial }))), help);
+    }
+    return el("label", {}, o.name.replace(/_/g, " "), el("input", { name: o.name, value: JSON.stringify(initial), "data-json": "yes" }), help);
+  });
+  field.replaceChildren(legend, ...inputs);
+}
+
+function renderComponents() {
+  const game = currentGame();
+  replace("component", Object.keys(game.components).map((c) => el("option", { value: c, text: c })));
+}
+
+function renderJoin() {
+  const entries = Object.entries(setup.links);
+  document.getElementById("join-card").hidden = entries.length === 0;
+  replace("join", entries.map(([player, link]) => el("figure", {},
+    el("img", { src: link.qr, alt: `QR code to join as ${player}` }),
+    el("figcaption", {}, el("strong", { text: player }), el("br"), el("a", { href: link.url, target: "_blank", rel: "noopener", "data-join": player, text: link.url })))));
+}
+
+function renderTags() {
+  const counts = setup.tags[currentGame().id] || {};
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const box = Object.values(currentGame().components).reduce((a, b) => a + b, 0);
+  document.getElementById("tag-counts").textContent = `${total} of ${box} stickers enrolled: ` +
+    Object.entries(counts).map(([c, n]) => `${c} ×${n}`).join(", ");
+}
+
+document.getElementById("game")?.addEventListener("change", () => { renderOptions(); renderComponents(); renderTags(); });
+document.getElementById("add-player").addEventListener("click", () => {
+  const field = document.getElementById("players-field");
+  const count = field.querySelectorAll("input").length;
+  if (count < currentGame().max_players) field.append(playerInput(count));
+});
+document.getElementById("remove-player").addEventListener("click", () => {
+  const labels = document.getElementById("players-field").querySelectorAll("label");
+  if (labels.length > currentGame().min_players) labels[labels.length - 1].remove();
+});
+
+document.getElementById("new-game").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const players = [...document.querySelectorAll("#players-field input")].map((i) => i.value.trim());
+  const options = {};
+  for (const input of document.querySelectorAll("#options input, #options select")) {
+    if (input.type === "checkbox") options[input.name] = input.checked;
+    else if (input.dataset.json) {
+      try { options[input.name] = JSON.parse(input.value); } catch (err) { toast(`${input.name}: not valid JSON`, true); return; }
+    } else options[input.name] = input.value;
+  }
+  const result = await post(`${base}/api/new_game`, { game: currentGame().id, players, options });
+  if (result.ok) { toast("The game has started."); await loadSetup(); }
+});
+
+document.getElementById("undo").addEventListener("click", async () => {
+  const result = await post(`${base}/api/undo`);
+  if (result.ok) toast("Undone.");
+});
+
+document.getElementById("enrol").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const result = await post(`${base}/api/enrol`, { game: currentGame().id, component: document.getElementById("component").value });
+  if (result.ok) toast("Now tap the sticker on the reader.");
+});
+
+document.getElementById("import-tags").addEventListener("change", async (e) => {
+  const file = e.target.files[0];
+  if (!file) return;
+  let data;
+  try { data = JSON.parse(await file.text()); } catch (err) { toast("That file is not JSON.", true); return; }
+  const result = await post(`${base}/api/tags`, { data });
+  if (result.ok) { toast(`${result.count} stickers imported.`); loadSetup(); }
+});
+
+function render(snap) {
+  replace("refusals", refusals(snap.refusals));
+  replace("events", events(snap.events));
+  const enrolling = snap.enrolling;
+  document.getElementById("enrolling").textContent = enrolling ? `Waiting for a sticker to enrol as ${enrolling.component}…` : "";
+  document.getElementById("undo").disabled = !(snap.game && snap.game.undoable);
+  if (snap.game && snap.game.id !== lastGameId) { lastGameId = snap.game.id; if (setup) loadSetup(); }
+  if (!snap.view) {
+    document.getElementById("prompt").textContent = "No game yet: set one up below.";
+  } else {
+    document.getElementById("prompt").textContent = snap.view.prompt;
+    document.getElementById("sub").textContent = `${snap.game.title} · round ${snap.view.round} · ${snap.view.order.join(", ")}`;
+  }
+  if (simulated) refreshWorld(snap);
+  if (setup && snap.events.some((e) => e.type === "tag_enrolled" || e.type === "tags_imported")) loadSetup();
+}
+
+// -- the simulated table -------------------------------------------------------------------
+
+async function sim(act, body = {}) {
+  const result = await post(`${base}/sim/${act}`, body);
+  if (result.ok === false && !result.rule) toast("Nothing to do for that now.", true);
+  return result;
+}
+
+let worldBusy = false;
+async function refreshWorld(snap) {
+  if (worldBusy) return;
+  worldBusy = true;
+  try {
+    const world = await (await fetch(`${base}/sim/world`)).json();
+    renderWorld(world, snap);
+  } finally { worldBusy = false; }
+}
+
+function stoneButton(stone, label) {
+  return el("button", { type: "button", class: "stone", "data-uid": stone.uid, "data-stone": stone.stone,
+    title: `tap ${label}`, "aria-label": `tap ${label}`, onclick: () => sim("tap", { uid: stone.uid }) }, String(stone.stone));
+}
+
+function renderWorld(world, snap) {
+  const places = [];
+  const order = snap.view ? snap.view.order : [];
+  places.push(el("div", { class: "place" }, el("span", { text: `Face-down pile: ${world.places.pile.length} stones` })));
+  for (const name of order) {
+    const rack = world.places[`rack:${name}`] || [];
+    const acquired = world.places[`acquired:${name}`] || [];
+    places.push(el("div", { class: "place" }, el("span", {}, abr.seatLabel(snap, name, "'s rack")),
+      el("div", { class: "stones" }, rack.map((s) => stoneButton(s, `${name}'s ${s.stone}`)),
+        acquired.map((s) => el("span", { class: "stone secret", title: "acquired secret stone", text: s.stone })))));
+  }
+  places.push(el("div", { class: "place" }, el("span", { text: "Secret stones on the board" }),
+    el("div", { class: "stones" }, world.secret.map((s, i) => s ? el("button", { type: "button", class: "stone back", "data-secret": i, "aria-label": `secret stone ${i + 1}`, onclick: () => sim("take_secret", { slot: i }) }, "?") : null))));
+  const board = [...world.places.board, ...world.places.removed];
+  places.push(el("div", { class: "place" }, el("span", { text: "On the board" }), el("div", { class: "stones" }, board.map((s) => el("span", { class: "stone", text: s.stone })))));
+  replace("world", places);
+  const seats = snap.view ? snap.view.order : [];
+  replace("sim-buttons", seats.map((name, i) => el("span", { class: "row" },
+    el("button", { type: "button", "data-press": i, onclick: () => sim("press", { seat: i }) }, abr.seatLabel(snap, name, "'s button")),
+    el("button", { type: "button", "data-long-press": i, onclick: () => sim("press", { seat: i, long: true }) }, "hold"))));
+}
+
+if (simulated) {
+  document.querySelectorAll("[data-sim]").forEach((b) => b.addEventListener("click", () => sim(b.dataset.sim)));
+  replace("sim-faces", [1, 2, 3, 4, 5, 6].map((f) => el("button", { type: "button", "data-face": f, onclick: () => sim("roll", { face: f }) }, `Roll ${f}`)));
+  const leds = document.getElementById("leds");
+  const stream = new EventSource(leds.dataset.stream);
+  stream.addEventListener("frame", (e) => {
+    const frames = JSON.parse(e.data);
+    leds.replaceChildren(...Object.entries(frames).map(([name, pixels]) => el("div", {},
+      el("span", { class: "hint", text: name }),
+      el("div", { class: "strip", "data-strip": name }, pixels.map((c, i) => [
+        name === "table" && i > 0 && i % 7 === 0 ? el("span", { class: "gap" }) : null,
+        el("i", { style: { background: c, color: c }, title: `${name} ${i}` })])))));
+  });
+}
+
+await loadSetup();
+renderForm();
+live(main.dataset.stream, render);
