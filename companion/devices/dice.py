@@ -58,7 +58,8 @@ class SerialDiceReader(DiceReader):
     the port cannot be opened (once per outage), is lost, or is closed.
     Unknown verbs and fields are ignored.  On connecting, the driver sends
     ``HELLO`` so that the reader introduces itself even if its power-on
-    ``HELLO`` was sent before the port was open.
+    ``HELLO`` was sent before the port was open (opening a port discards
+    unread input).  ``send`` writes host commands; ``ping`` is a round trip.
     """
 
     def __init__(
@@ -77,6 +78,7 @@ class SerialDiceReader(DiceReader):
         self._emit = emit
         self._stop = threading.Event()
         self._ready = threading.Event()
+        self._pong = threading.Event()
         self._lock = threading.Lock()  # guards _serial and _tx_seq
         self._serial: Any = None
         self._tx_seq = 0
@@ -104,11 +106,21 @@ class SerialDiceReader(DiceReader):
             try:
                 self._serial.write(line)
             except (serial.SerialException, OSError) as error:
-                raise ConnectionError(f"dice reader {self.name!r}: write failed: {error}") from error
+                raise ConnectionError(f"dice reader {self.name!r}: {error}") from error
 
     def wait_ready(self, timeout: float) -> bool:
         """Wait until the reader has said HELLO on the current connection."""
         return self._ready.wait(timeout)
+
+    def ping(self, timeout: float) -> bool:
+        """Send ``PING`` and wait for a ``PONG``; False if none came in ``timeout`` s.
+
+        The reader answers in order, so a ``PONG`` also means that everything
+        it sent before has arrived.  Raises ``ConnectionError`` like ``send``.
+        """
+        self._pong.clear()
+        self.send("PING")
+        return self._pong.wait(timeout)
 
     def close(self) -> None:
         """Stop the thread (within about 0.1 s) and close the port."""
@@ -149,13 +161,14 @@ class SerialDiceReader(DiceReader):
                     self._session(port)
                 except (serial.SerialException, OSError) as error:
                     outage = f"lost {self.port}: {error}"
-                    self._emit(DeviceStatus(self.name, False, outage))
-                    self._stop.wait(self.reconnect_interval)
                 finally:
                     self._ready.clear()
                     with self._lock:
                         self._serial = None
                     port.close()
+                if outage is not None:
+                    self._emit(DeviceStatus(self.name, False, outage))
+                    self._stop.wait(self.reconnect_interval)
         finally:
             self._emit(DeviceStatus(self.name, False, "closed"))
 
@@ -208,10 +221,12 @@ class SerialDiceReader(DiceReader):
         elif message.verb == "HELLO":
             proto = message.fields.get("proto", "?")
             firmware = message.fields.get("fw", "?")
-            self._emit(DeviceStatus(self.name, True, f"reader firmware {firmware}, protocol {proto}"))
+            detail = f"reader firmware {firmware}, protocol {proto}"
+            self._emit(DeviceStatus(self.name, True, detail))
             self._ready.set()
         elif message.verb == "PONG":
             self._emit(DeviceStatus(self.name, True, "pong"))
+            self._pong.set()
         elif message.verb == "ERR":
             self._noise(f"reader reports error: {message.fields.get('msg', '?')}")
         # Any other verb is from a newer protocol: ignored.

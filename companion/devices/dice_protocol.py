@@ -138,9 +138,10 @@ class LineSplitter:
 
     ``feed()`` returns the complete lines so far, without ``\\n`` or
     ``\\r\\n``.  A line longer than ``max_length`` is dropped: its bytes are
-    discarded up to the next ``\\n`` and ``on_overlong(length)`` is called once
-    it ends, with the dropped line's length.  ``discard_pending()`` drops an
-    incomplete line (a receiver does this after ``LINE_IDLE_TIMEOUT``).
+    discarded up to the next ``\\n``, and when that comes
+    ``on_overlong(length)`` is called with the number of bytes dropped (all
+    but the ``\\n``).  ``discard_pending()`` drops an incomplete line (a
+    receiver does this after ``LINE_IDLE_TIMEOUT``).
     """
 
     def __init__(

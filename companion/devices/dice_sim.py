@@ -7,8 +7,8 @@ commands ``ROLL`` and ``GARBAGE``.  Its stdin takes one command per line from
 whoever runs it:
 
 ``roll <die> [face]``
-    report die ``die`` showing ``face`` (any integer), or a face drawn from
-    ``--faces`` with the seeded RNG;
+    report die ``die`` showing ``face`` (any non-negative integer), or a
+    face drawn from ``--faces`` with the seeded RNG;
 ``garbage <nbytes>``
     ``nbytes`` random bytes (many of them newlines), then a newline;
 ``badsum``
@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tty
 from collections.abc import Sequence
+from contextlib import suppress
 
 from .dice import SerialDiceReader
 from .dice_protocol import (
@@ -119,7 +120,7 @@ class DiceFirmware:
             return self._line("PONG")
         if message.verb == "ROLL":
             die, face = fields.get("die", ""), fields.get("face")
-            if not die.isdigit() or (face is not None and not _is_int(face)):
+            if not die.isdigit() or (face is not None and not face.isdigit()):
                 return self.error("ROLL needs die=<int> and optionally face=<int>")
             return self.roll(int(die), None if face is None else int(face))
         if message.verb == "GARBAGE":
@@ -138,7 +139,7 @@ class DiceFirmware:
         match words:
             case ["roll", die] if die.isdigit():
                 return self.roll(int(die))
-            case ["roll", die, face] if die.isdigit() and _is_int(face):
+            case ["roll", die, face] if die.isdigit() and face.isdigit():
                 return self.roll(int(die), int(face))
             case ["garbage", count] if count.isdigit():
                 return self.garbage(int(count))
@@ -149,10 +150,6 @@ class DiceFirmware:
             case ["quit"]:
                 return None
         raise ValueError(f"unknown command {text!r}")
-
-
-def _is_int(text: str) -> bool:
-    return text.removeprefix("-").isdigit()
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -208,7 +205,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         faces = tuple(int(face) for face in args.faces.split(","))
     except ValueError:
         parser.error(f"--faces must be comma-separated integers, not {args.faces!r}")
-    return run(args.fd, DiceFirmware(args.seed, faces))
+    try:
+        return run(args.fd, DiceFirmware(args.seed, faces))
+    except KeyboardInterrupt:  # Ctrl-C reaches the whole process group
+        return 130
 
 
 class SimulatedDiceReader:
@@ -221,6 +221,7 @@ class SimulatedDiceReader:
         self.seed = seed
         self.faces = tuple(faces)
         self.port = ""
+        self.pid: int | None = None  # of the last process started; kept after close()
         self._slave: int | None = None
         self._process: subprocess.Popen[bytes] | None = None
 
@@ -252,6 +253,7 @@ class SimulatedDiceReader:
             raise
         finally:
             os.close(master)
+        self.pid = self._process.pid
         # Holding a slave fd keeps the pty up while the host closes and reopens it.
         self._slave = slave
         return self
@@ -296,22 +298,17 @@ class SimulatedDiceReader:
         """Ask the process to quit, kill it if it has not within ``timeout``, free the pty."""
         process, self._process = self._process, None
         if process is not None:
-            if process.poll() is None and process.stdin is not None:
-                try:
-                    process.stdin.write(b"quit\n")
-                    process.stdin.close()
-                except BrokenPipeError:
-                    pass
+            if process.stdin is not None:
+                with suppress(BrokenPipeError):
+                    if process.poll() is None:
+                        process.stdin.write(b"quit\n")
+                with suppress(BrokenPipeError):
+                    process.stdin.close()  # closes the pipe even if the flush fails
             try:
                 process.wait(timeout)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-            if process.stdin is not None and not process.stdin.closed:
-                try:
-                    process.stdin.close()
-                except BrokenPipeError:
-                    pass
         if self._slave is not None:
             os.close(self._slave)
             self._slave = None
@@ -333,9 +330,11 @@ def start_simulated_dice(
 ) -> tuple[SimulatedDiceReader, SerialDiceReader]:
     """Start a simulator and a ``SerialDiceReader`` on its pty, emitting to ``emit``.
 
-    Returns once the reader has said HELLO, so that nothing sent afterwards is
-    lost.  Raises ``RuntimeError`` (having closed both) if it has not within
-    ``timeout`` seconds.  Close the reader before the simulator.
+    Returns once the reader has said HELLO and answered a PING, so that the
+    greetings are over (their events already emitted) and nothing sent
+    afterwards is lost.  Raises ``RuntimeError`` (having closed both) if that
+    takes more than ``timeout`` seconds each.  Close the reader before the
+    simulator.
     """
     simulator = SimulatedDiceReader(seed=seed, faces=faces).start()
     try:
@@ -343,10 +342,14 @@ def start_simulated_dice(
     except BaseException:
         simulator.close()
         raise
-    if not reader.wait_ready(timeout):
+    try:
+        greeted = reader.wait_ready(timeout) and reader.ping(timeout)
+    except ConnectionError:
+        greeted = False
+    if not greeted:
         reader.close()
         simulator.close()
-        raise RuntimeError(f"simulated dice reader did not say HELLO within {timeout} s")
+        raise RuntimeError(f"simulated dice reader did not greet the host within {timeout} s")
     return simulator, reader
 
 

@@ -37,16 +37,16 @@ def normalise_uid(text: str) -> str:
     if not stripped:
         raise ValueError("tag uid is empty")
     groups = _SEPARATORS.split(stripped)
+    digits = "".join(groups)
+    if not _HEX.fullmatch(digits):
+        bad = next(c for c in digits if c not in "0123456789abcdefABCDEF")
+        raise ValueError(f"tag uid {text!r} contains a non-hex character {bad!r}")
     if len(groups) > 1:
         for group in groups:
             if not _HEX_PAIR.fullmatch(group):
                 raise ValueError(
                     f"tag uid {text!r}: separated groups must be two hex digits each, got {group!r}"
                 )
-    digits = "".join(groups)
-    if not _HEX.fullmatch(digits):
-        bad = next(c for c in digits if c not in "0123456789abcdefABCDEF")
-        raise ValueError(f"tag uid {text!r} contains a non-hex character {bad!r}")
     if len(digits) % 2:
         raise ValueError(f"tag uid {text!r} has an odd number of hex digits ({len(digits)})")
     size = len(digits) // 2
