@@ -71,8 +71,8 @@ class Config:
         if not 0.0 < self.brightness <= 1.0:
             raise ConfigError(f"devices.brightness must be above 0 and at most 1, "
                               f"not {self.brightness}")
-        if not 1 <= self.port <= 65535:
-            raise ConfigError(f"server.port must be 1 to 65535, not {self.port}")
+        if not 0 <= self.port <= 65535:
+            raise ConfigError(f"server.port must be 0 (any free port) to 65535, not {self.port}")
         if self.threads < 12:
             raise ConfigError("server.threads must be at least 12 (8 phones, the table display, "
                               "the host and ordinary requests)")
@@ -88,6 +88,7 @@ _KEYS = {
 
 def load(path: Path | None, data_dir: Path | None = None, **overrides: Any) -> Config:
     """The configuration from ``path`` (if given), then ``overrides`` (from the command line)."""
+    config = Config(data_dir=Path(data_dir) if data_dir else default_data_dir())
     values: dict[str, Any] = {}
     if path is not None:
         try:
@@ -108,11 +109,17 @@ def load(path: Path | None, data_dir: Path | None = None, **overrides: Any) -> C
                     value = float(value)
                 if not isinstance(value, kind) or isinstance(value, bool):
                     raise ConfigError(f"{path}: [{section}] {key} must be a {kind.__name__}")
+                if kind is list and not all(isinstance(v, int) and not isinstance(v, bool)
+                                            for v in value):
+                    raise ConfigError(f"{path}: [{section}] {key} must be a list of integers")
                 values[key] = tuple(value) if kind is list else value
+        try:  # the file's own values must make a usable configuration
+            replace(config, **values).check()
+        except ConfigError as exc:
+            raise ConfigError(f"{path}: {exc}") from None
     values.update({k: v for k, v in overrides.items() if v is not None})
     known = {f.name for f in fields(Config)}
     unknown = set(values) - known
     if unknown:
         raise ConfigError(f"unknown settings: {', '.join(sorted(unknown))}")
-    config = Config(data_dir=Path(data_dir) if data_dir else default_data_dir())
     return replace(config, **values).check()

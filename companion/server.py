@@ -8,6 +8,7 @@ import signal
 import socket
 import sys
 import time
+import warnings
 from typing import Any
 
 from . import __version__
@@ -66,10 +67,17 @@ class Companion:
         from waitress import create_server
 
         self.table.start()
-        # send_bytes=1: every Server-Sent Event leaves at once instead of waiting for a buffer
-        self.server = create_server(self.app, host=self.config.host, port=self.config.port,
-                                    threads=self.config.threads, send_bytes=1,
-                                    channel_timeout=120, ident="companion")
+        # send_bytes=1: while a stream's task runs, waitress sends its output only once this many
+        # bytes wait, so every Server-Sent Event must leave at once. (Waitress marks the setting
+        # deprecated; it still works, and nothing else gives the same behaviour.)
+        # channel_request_lookahead=1: the server keeps reading a streaming connection, so it
+        # notices a phone that hung up and frees its thread.
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "send_bytes", DeprecationWarning)
+            self.server = create_server(self.app, host=self.config.host, port=self.config.port,
+                                        threads=self.config.threads, send_bytes=1,
+                                        channel_request_lookahead=1, channel_timeout=120,
+                                        ident="companion")
 
     @property
     def port(self) -> int:

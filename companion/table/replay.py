@@ -60,6 +60,9 @@ def _start(header: Any, number: int) -> History:
         seed = header.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SetupError("seed must be an integer")
-        return History(game, header["players"], header.get("options") or {}, seed)
+        options = header.get("options") or {}
+        if not isinstance(options, dict):
+            raise SetupError("options must be an object")
+        return History(game, header["players"], options, seed)
     except SetupError as exc:
         raise ReplayError(f"line {number}: {exc}") from None

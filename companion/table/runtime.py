@@ -42,6 +42,7 @@ log = logging.getLogger("companion.table")
 
 KEEP_EVENTS = 60
 KEEP_REFUSALS = 20
+KEEP_JOURNAL = 200
 NOISE_QUIET = 1.0  # seconds: a burst of serial noise is reported once
 ANIMATION_FPS = 20
 BAD_SETUP = "TABLE-GAME-2"
@@ -86,6 +87,9 @@ class Table:
         self._event_n = 0
         self._seq = 0  # the last entry's number in the current game's log
         self.cues: list[Cue] = []
+        #: what each handled input became: accepted as an action, or refused; newest last
+        self.journal: deque[dict[str, Any]] = deque(maxlen=KEEP_JOURNAL)
+        self.inputs_handled = 0
         self._cache: dict[tuple[int, str], dict[str, Any]] = {}
         self._resume()
 
@@ -153,6 +157,11 @@ class Table:
         """Wait until every input queued before this call has been handled."""
         self.call("sync", "sync", timeout)
 
+    def outcomes_since(self, handled: int) -> list[dict[str, Any]]:
+        """What the inputs handled after ``inputs_handled`` was ``handled`` became."""
+        with self._lock:
+            return [j for j in self.journal if j["n"] > handled]
+
     def _loop(self) -> None:
         while True:
             item = self.queue.get()
@@ -166,30 +175,41 @@ class Table:
                     item.future.set_exception(exc)
 
     def _handle(self, item: Any) -> None:
+        result = self._dispatch(item)
+        if isinstance(result, dict) and not (isinstance(item, Command) and item.op == "sync"):
+            with self._lock:
+                self.inputs_handled += 1
+                self.journal.append({"n": self.inputs_handled,
+                                     "source": getattr(item, "source", None) or type(item).__name__,
+                                     **result})
+
+    def _dispatch(self, item: Any) -> dict[str, Any] | None:
         if isinstance(item, Command):
             handler = getattr(self, f"_op_{item.op}", None)
             if handler is None:
-                item.future.set_result(self._refuse(
-                    {"op": item.op}, item.source, rules_inputs.BAD_REQUEST,
-                    f"The table has no request {item.op!r}."))
-                return
-            item.future.set_result(handler(item.source, **item.args))
-        elif isinstance(item, TagTapped):
-            self._tag(item)
-        elif isinstance(item, ButtonPressed):
-            self._button(item)
-        elif isinstance(item, DieRolled):
-            self._die(item)
-        elif isinstance(item, DeviceStatus):
+                result = self._refuse({"op": item.op}, item.source, rules_inputs.BAD_REQUEST,
+                                      f"The table has no request {item.op!r}.")
+            else:
+                result = handler(item.source, **item.args)
+            item.future.set_result(result)
+            return result
+        if isinstance(item, TagTapped):
+            return self._tag(item)
+        if isinstance(item, ButtonPressed):
+            return self._button(item)
+        if isinstance(item, DieRolled):
+            return self._die(item)
+        if isinstance(item, DeviceStatus):
             self._device_status(item)
         elif isinstance(item, DeviceNoise):
-            self._noise(item)
+            return self._noise(item)
         else:
             log.warning("ignored unknown input %r", item)
+        return None
 
     # -- device events ---------------------------------------------------------------------
 
-    def _tag(self, tap: TagTapped) -> None:
+    def _tag(self, tap: TagTapped) -> dict[str, Any]:
         source = f"nfc:{tap.reader}"
         self._device_event(f"nfc:{tap.reader}", f"tag {tap.uid}")
         raw = {"kind": "tag", "reader": tap.reader, "uid": tap.uid}
@@ -198,48 +218,43 @@ class Table:
             try:
                 comp = self.tags.enrol(tap.uid, wanted["game"], wanted["component"])
             except TagError as exc:
-                self._refuse(raw, source, ENROL_FAILED, f"The sticker was not enrolled: {exc}.")
-                return
+                return self._refuse(raw, source, ENROL_FAILED,
+                                    f"The sticker was not enrolled: {exc}.")
             self._note({"type": "tag_enrolled", "text": f"Sticker enrolled as {comp.name}.",
                         "component": comp.name})
-            return
+            return {"ok": True, "enrolled": comp.name}
         component = self.tags.lookup(tap.uid)
         if component is None:
-            self._refuse(raw, source, rules_inputs.UNKNOWN_TAG,
-                         "That sticker is not enrolled; the host can enrol it on the tags page.")
-            return
+            return self._refuse(raw, source, rules_inputs.UNKNOWN_TAG, "That sticker is not "
+                                "enrolled; the host can enrol it on the host page.")
         if self.history is None:
-            self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
-            return
+            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
         mapped = inputs_for(self.history.game).tag(self.history.state, component, tap.uid,
                                                    tap.reader)
-        self._act(mapped, source, raw)
+        return self._act(mapped, source, raw)
 
-    def _button(self, press: ButtonPressed) -> None:
+    def _button(self, press: ButtonPressed) -> dict[str, Any]:
         source = f"button:{press.seat}"
         self._device_event("buttons", f"seat {press.seat} {'long ' if press.long else ''}press")
         raw = {"kind": "button", "seat": press.seat, "long": press.long}
         if self.history is None:
-            self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
-            return
+            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
         players = self.history.state["players"]
         if not 0 <= press.seat < len(players):
-            self._refuse(raw, source, rules_inputs.EMPTY_SEAT,
-                         f"Nobody sits at seat {press.seat + 1}.")
-            return
+            return self._refuse(raw, source, rules_inputs.EMPTY_SEAT,
+                                f"Nobody sits at seat {press.seat + 1}.")
         mapped = inputs_for(self.history.game).button(self.history.state, players[press.seat],
                                                       press.long)
-        self._act(mapped, source, raw, seat=press.seat)
+        return self._act(mapped, source, raw, seat=press.seat)
 
-    def _die(self, roll: DieRolled) -> None:
+    def _die(self, roll: DieRolled) -> dict[str, Any]:
         source = f"dice:{roll.reader}"
         self._device_event(roll.reader, f"die {roll.die} rolled {roll.value}")
         raw = {"kind": "die", "die": roll.die, "value": roll.value}
         if self.history is None:
-            self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
-            return
+            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
         mapped = inputs_for(self.history.game).die(self.history.state, roll.value, roll.die)
-        self._act(mapped, source, raw)
+        return self._act(mapped, source, raw)
 
     def _device_status(self, status: DeviceStatus) -> None:
         with self._lock:
@@ -249,21 +264,23 @@ class Table:
         log.info("device %s %s %s", status.device,
                  "connected" if status.connected else "disconnected", status.detail)
 
-    def _noise(self, noise: DeviceNoise) -> None:
+    def _noise(self, noise: DeviceNoise) -> dict[str, Any]:
         self.noise_count += 1
         log.warning("noise from %s: %s", noise.device, noise.detail)
         with self._lock:
             self.devices.setdefault(noise.device, {"errors": 0})["errors"] = \
                 self.devices.get(noise.device, {}).get("errors", 0) + 1
         t = self.clock()
+        raw = {"kind": "noise", "device": noise.device, "detail": noise.detail}
+        reason = (f"The {noise.device} reader sent a corrupt line; it was ignored. "
+                  f"Roll again if a roll was expected.")
         if t - self._noise_at >= NOISE_QUIET:  # one message per burst, every line is logged
             self._noise_at = t
-            self._refuse({"kind": "noise", "device": noise.device, "detail": noise.detail},
-                         f"device:{noise.device}", rules_inputs.CORRUPT_DICE,
-                         f"The {noise.device} reader sent a corrupt line; it was ignored. "
-                         f"Roll again if a roll was expected.")
-        else:
-            self._bump()
+            return self._refuse(raw, f"device:{noise.device}", rules_inputs.CORRUPT_DICE, reason)
+        self.store.refuse(self.record.id if self.record else None, raw, f"device:{noise.device}",
+                          rules_inputs.CORRUPT_DICE, reason)
+        self._bump()
+        return {"ok": False, "rule": rules_inputs.CORRUPT_DICE, "reason": reason}
 
     def _device_event(self, device: str, what: str) -> None:
         entry = self.devices.setdefault(device, {"errors": 0, "connected": True})
@@ -304,6 +321,7 @@ class Table:
         seed = secrets.randbelow(2**31) if seed is None else seed
         try:
             rules = get_game(game)
+            options = {} if options is None else options
             if not isinstance(options, dict):
                 raise SetupError("options must be an object")
             defaults = rules_inputs.INPUTS[rules.id].option_defaults
@@ -353,9 +371,11 @@ class Table:
         return {"ok": True, "count": count}
 
     def _op_forget_tag(self, source: str, uid: str) -> dict[str, Any]:
-        forgotten = self.tags.forget(uid)
-        self._bump()
-        return {"ok": forgotten}
+        if not self.tags.forget(uid):
+            return self._refuse({"kind": "request", "forget_tag": uid}, source,
+                                rules_inputs.UNKNOWN_TAG, "That sticker is not enrolled.")
+        self._note({"type": "tag_forgotten", "text": "A sticker was forgotten."})
+        return {"ok": True}
 
     # -- the one path of every game action -------------------------------------------------
 
@@ -380,7 +400,7 @@ class Table:
                                           self.clock())
             self._bump()
         self._show_leds()
-        return {"ok": True, "events": len(result.events)}
+        return {"ok": True, "action": action, "events": len(result.events)}
 
     def _refuse(self, raw: dict[str, Any], source: str, rule: str, reason: str,
                 seat: int | None = None) -> dict[str, Any]:

@@ -12,13 +12,25 @@ simulation tool, never a player's page.
 
 from __future__ import annotations
 
+import functools
 import random
+import threading
+import time
 from typing import Any
 
 from ..devices.factory import Devices
 from .runtime import Table
 
 GAME = "abracadawhat"
+
+
+def _one_at_a_time(act):
+    """Acts of the simulated hands happen one after another, as at a real table."""
+    @functools.wraps(act)
+    def wrapper(self, *args, **kwargs):
+        with self._hands:
+            return act(self, *args, **kwargs)
+    return wrapper
 
 
 def stone_tags(seed: int) -> dict[str, int]:
@@ -38,6 +50,8 @@ class SimulatedTable:
         self.devices = devices
         self.rng = random.Random(f"hands/{seed}")
         self.box = stone_tags(seed)
+        # One pair of hands at the reader: two requests never draw the same stone at once.
+        self._hands = threading.RLock()
 
     def enrol_box(self) -> int:
         """Enrol the simulated stickers that the registry does not know yet; returns how many."""
@@ -84,66 +98,80 @@ class SimulatedTable:
 
     # -- hands --------------------------------------------------------------------------------
 
-    def tap(self, uid: str) -> None:
-        self.devices.nfc["board"].tap(uid)
+    def _sensed(self, act) -> list[dict[str, Any]]:
+        """Do ``act`` through a simulated device; return what the table made of it."""
+        before = self.table.inputs_handled
+        act()
         self.table.sync()
+        return self.table.outcomes_since(before)
 
-    def tap_unknown(self) -> str:
+    @_one_at_a_time
+    def tap(self, uid: str) -> list[dict[str, Any]]:
+        return self._sensed(lambda: self.devices.nfc["board"].tap(uid))
+
+    @_one_at_a_time
+    def tap_unknown(self) -> list[dict[str, Any]]:
         uid = "04" + "".join(f"{self.rng.randrange(256):02X}" for _ in range(6))
-        self.tap(uid)
-        return uid
+        return self.tap(uid)
 
-    def draw(self) -> bool:
+    @_one_at_a_time
+    def draw(self) -> list[dict[str, Any]]:
         """Draw a face-down stone from the pile and tap it (dealing or refilling)."""
         pile = self._pile()
-        if not pile:
-            return False
-        self.tap(self.rng.choice(pile))
-        return True
+        return self.tap(self.rng.choice(pile)) if pile else []
 
-    def draw_all(self) -> int:
+    @_one_at_a_time
+    def draw_all(self) -> list[dict[str, Any]]:
         """Keep drawing while the table asks for stones (the whole deal, or a whole refill)."""
-        count = 0
+        outcomes: list[dict[str, Any]] = []
         while (view := self._state()) is not None and view["phase"] in ("deal", "refill"):
-            before = view["round"], view["phase"], view["active"], view["deal"], \
-                view["refill_left"]
-            if not self.draw():
-                break
-            after = self._state()
-            if after is None or (after["round"], after["phase"], after["active"], after["deal"],
-                                 after["refill_left"]) == before:
-                break  # refused: stop rather than loop
-            count += 1
-        return count
+            got = self.draw()
+            outcomes += got
+            if not got or not all(o["ok"] for o in got):
+                break  # nothing to draw, or refused: stop rather than loop
+        return outcomes
 
-    def remove(self) -> bool:
+    @_one_at_a_time
+    def remove(self) -> list[dict[str, Any]]:
         """The right neighbour takes a stone of the declared number from the caster's rack."""
         view = self._state()
         if view is None or view["phase"] != "remove":
-            return False
+            return []
         caster = view["active"]
         spell = view["pending"]["spell"]
         for stone in self.world()["places"][f"rack:{caster}"]:
             if stone["stone"] == spell:
-                self.tap(stone["uid"])
-                return True
-        return False
+                return self.tap(stone["uid"])
+        return []
 
-    def take_secret(self, slot: int) -> bool:
+    @_one_at_a_time
+    def take_secret(self, slot: int) -> list[dict[str, Any]]:
         stone = self.world()["secret"][slot] if 0 <= slot < 4 else None
-        if stone is None:
-            return False
-        self.tap(stone["uid"])
-        return True
+        return self.tap(stone["uid"]) if stone is not None else []
 
-    def press(self, seat: int, long: bool = False) -> None:
+    @_one_at_a_time
+    def press(self, seat: int, long: bool = False) -> list[dict[str, Any]]:
         hold = self.devices.buttons.hold_time + 0.2 if long else 0.0
-        self.devices.buttons.press(seat, hold=hold)
+        return self._sensed(lambda: self.devices.buttons.press(seat, hold=hold))
+
+    @_one_at_a_time
+    def roll(self, face: int | None = None, timeout: float = 5.0) -> list[dict[str, Any]]:
+        """Roll the simulated die; waits until the reader's line has reached the table."""
+        return self._until_handled(lambda: self.devices.sim_dice.roll(0, face), timeout)
+
+    @_one_at_a_time
+    def dice_noise(self, timeout: float = 5.0) -> list[dict[str, Any]]:
+        def noise():
+            self.devices.sim_dice.garbage(64)
+            self.devices.sim_dice.bad_checksum()
+        return self._until_handled(noise, timeout)
+
+    def _until_handled(self, act, timeout: float) -> list[dict[str, Any]]:
+        """For inputs that cross a process and a pty: wait for the table to handle something."""
+        before = self.table.inputs_handled
+        act()
+        deadline = time.monotonic() + timeout
+        while self.table.inputs_handled == before and time.monotonic() < deadline:
+            self.table.wait_for_change(self.table.version, 0.05)
         self.table.sync()
-
-    def roll(self, face: int | None = None) -> None:
-        self.devices.sim_dice.roll(0, face)
-
-    def dice_noise(self) -> None:
-        self.devices.sim_dice.garbage(64)
-        self.devices.sim_dice.bad_checksum()
+        return self.table.outcomes_since(before)

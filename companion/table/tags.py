@@ -40,6 +40,11 @@ class Component:
         return int(parts[1]) if parts[1].isdigit() else parts[1]
 
 
+def _normal(component: str) -> str:
+    """A component's name as the registry keeps it: lower case, single spaces ("stone 5")."""
+    return " ".join(component.lower().split())
+
+
 class TagRegistry:
     def __init__(self, store: Store):
         self._store = store
@@ -62,13 +67,13 @@ class TagRegistry:
 
     def check(self, uid: str, game: str, component: str) -> Component:
         """The component to enrol, or TagError saying why it cannot be."""
-        if not _UID.match(uid):
+        if not _UID.fullmatch(uid):
             raise TagError(f"{uid!r} is not a tag UID (4, 7 or 10 bytes in hex)")
         try:
             box = get_game(game).components
         except SetupError as exc:
             raise TagError(str(exc)) from None
-        name = " ".join(component.lower().split())
+        name = _normal(component)
         if name not in box:
             raise TagError(f"{get_game(game).title} has no component {component!r} "
                            f"(it has: {', '.join(box)})")
@@ -111,7 +116,7 @@ class TagRegistry:
                                                     for k in ("uid", "game", "component")):
                 raise TagError(f"tag {i}: needs uid, game and component")
             uid = row["uid"].upper()
-            if trial._tags.get(uid) == Component(row["game"], row["component"]):
+            if trial._tags.get(uid) == Component(row["game"], _normal(row["component"])):
                 continue  # already known as the same component: importing twice is harmless
             try:
                 comp = trial.check(uid, row["game"], row["component"])

@@ -24,7 +24,9 @@ bp = Blueprint("host", __name__, url_prefix="/host/<token>")
 def _check_token(endpoint, values):
     token = (values or {}).get("token", "")
     if not secrets.compare_digest(token.encode(), host_token().encode()):
-        abort(forbidden("This is not the host's link.")[0])
+        body, status = forbidden("This is not the host's link.")
+        body.status_code = status
+        abort(body)
 
 
 def _body() -> dict:
@@ -134,3 +136,13 @@ def import_tags(token: str):
     body = _body()
     return answer(table().call("import_tags", "host", data=body.get("data"),
                                replace=bool(body.get("replace"))))
+
+
+@bp.post("/api/tags/forget")
+def forget_tag(token: str):
+    uid = _body().get("uid")
+    if not isinstance(uid, str):
+        return answer(table().call("refuse", "host", rule=BAD_REQUEST,
+                                   reason="Say which sticker to forget (its uid).",
+                                   raw={"kind": "request", "forget_tag": uid}))
+    return answer(table().call("forget_tag", "host", uid=uid.upper()))

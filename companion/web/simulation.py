@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, jsonify, request
 
-from .common import KEEPALIVE, forbidden, host_token, sim, table
+from .common import KEEPALIVE, client_gone, forbidden, sim, table
 from .host import _check_token
 
 bp = Blueprint("sim", __name__, url_prefix="/host/<token>/sim")
@@ -29,44 +29,38 @@ def world(token: str):
 
 @bp.post("/<act>")
 def act(token: str, act: str):
+    """Do something at the simulated table; answer with what the table made of it."""
     s, body = sim(), _body()
-    if act == "draw":
-        done = s.draw()
-    elif act == "draw_all":
-        done = s.draw_all() > 0
-    elif act == "remove":
-        done = s.remove()
+    if act in ("draw", "draw_all", "remove", "tap_unknown", "dice_noise"):
+        outcomes = getattr(s, act)()
     elif act == "take_secret":
         slot = body.get("slot")
-        done = isinstance(slot, int) and s.take_secret(slot)
+        if not isinstance(slot, int) or isinstance(slot, bool):
+            return forbidden("take_secret needs a slot", 400)
+        outcomes = s.take_secret(slot)
     elif act == "tap":
         uid = body.get("uid")
         if not isinstance(uid, str):
             return forbidden("tap needs a uid", 400)
         try:
-            s.tap(uid)
+            outcomes = s.tap(uid)
         except ValueError as exc:
             return forbidden(str(exc), 400)
-        done = True
-    elif act == "tap_unknown":
-        s.tap_unknown()
-        done = True
     elif act == "press":
         seat = body.get("seat")
         if not isinstance(seat, int) or not 0 <= seat < s.devices.buttons.seats:
             return forbidden("press needs a seat", 400)
-        s.press(seat, long=bool(body.get("long")))
-        done = True
+        outcomes = s.press(seat, long=bool(body.get("long")))
     elif act == "roll":
         face = body.get("face")
-        s.roll(face if isinstance(face, int) else None)
-        done = True
-    elif act == "dice_noise":
-        s.dice_noise()
-        done = True
+        outcomes = s.roll(face if isinstance(face, int) and not isinstance(face, bool) else None)
     else:
         abort(404)
-    return jsonify({"ok": bool(done)})
+    refused = [o for o in outcomes if not o["ok"]]
+    result = {"ok": bool(outcomes) and not refused, "outcomes": outcomes}
+    if refused:
+        result.update(rule=refused[-1]["rule"], reason=refused[-1]["reason"])
+    return jsonify(result)
 
 
 @bp.get("/leds")
@@ -84,12 +78,13 @@ def leds_stream(token: str):
 
     t = table()
     strips = s.devices.strips if (s := sim()) else {}
+    hung_up = client_gone()
 
     def frames():
         yield "retry: 2000\n\n"
         last = None
         quiet = 0.0
-        while not t.closing:
+        while not t.closing and not hung_up():
             current = {name: [f"#{r:02x}{g:02x}{b:02x}" for r, g, b in
                               (strip.latest().pixels if strip.latest() else [])]
                        for name, strip in strips.items()}

@@ -124,7 +124,12 @@ function render(snap) {
   const enrolling = snap.enrolling;
   document.getElementById("enrolling").textContent = enrolling ? `Waiting for a sticker to enrol as ${enrolling.component}…` : "";
   document.getElementById("undo").disabled = !(snap.game && snap.game.undoable);
-  if (snap.game && snap.game.id !== lastGameId) { lastGameId = snap.game.id; if (setup) loadSetup(); }
+  if (snap.game && snap.game.id !== lastGameId) {
+    lastGameId = snap.game.id;
+    if (setup) loadSetup();
+    document.getElementById("new-game-card").open = false;  // a game runs: the form steps aside
+  }
+  document.getElementById("sim")?.toggleAttribute("hidden", !snap.view);
   if (!snap.view) {
     document.getElementById("prompt").textContent = "No game yet: set one up below.";
   } else {

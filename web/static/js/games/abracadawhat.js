@@ -91,14 +91,19 @@ export function unseen(view, me) {
 export function roundResult(snap) {
   const r = snap.view.last_round;
   if (!r) return null;
-  const ends = { stones_out: "cast every stone", knockout: "knocked out", self_knockout: "lost the last life",
-    last_standing: "last wizard standing" };
+  const losers = r.losers.join(" and ");
+  const how = {
+    stones_out: `${r.winner} cast every stone and won round ${r.round}`,
+    knockout: `${r.winner} knocked out ${losers} and won round ${r.round}`,
+    self_knockout: `Round ${r.round}: ${losers} lost the last life; nobody won`,
+    last_standing: `${r.winner} was the last wizard standing and won round ${r.round}`,
+  };
   const rows = snap.view.order.map((name) => el("tr", {},
     el("td", {}, seatLabel(snap, name)),
     el("td", { text: `+${r.gained[name]}` }),
     el("td", { text: r.bonus[name] ? `${r.bonus[name]} secret` : "" }),
     el("td", { text: `${snap.view.players[name].score}` })));
-  const who = r.winner ? `${r.winner} won round ${r.round} (${ends[r.end]})` : `Round ${r.round}: ${r.losers.join(", ")} ${ends[r.end]}; no winner`;
+  const who = how[r.end];
   return el("section", { class: "card result", "aria-live": "polite" },
     el("h2", { text: "Last round" }), el("p", { class: "prompt", text: who }),
     el("table", {}, el("tr", {}, el("th", { text: "Player" }), el("th", { text: "Gained" }),

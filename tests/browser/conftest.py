@@ -1,0 +1,73 @@
+"""Browser tests drive Debian's Chromium through Playwright; no browser is ever downloaded.
+
+Without /usr/bin/chromium they skip, loudly. CI sets COMPANION_REQUIRE_BROWSER=1, which turns that
+skip into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def pytest_collection_modifyitems(config, items):
+    if Path(CHROMIUM).exists():
+        return
+    message = (f"BROWSER TESTS NOT RUN: {CHROMIUM} is missing (install Debian's chromium package; "
+               f".ci/run does)")
+    if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
+        for item in items:
+            if "browser" in str(item.fspath):
+                item.add_marker(pytest.mark.xfail(reason=message, strict=True, run=False))
+        raise pytest.UsageError(message + " and COMPANION_REQUIRE_BROWSER=1 is set")
+    config.issue_config_time_warning(pytest.PytestWarning(message), stacklevel=2)
+    for item in items:
+        if "browser" in str(item.fspath):
+            item.add_marker(pytest.mark.skip(reason=message))
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A factory of phone-size pages, each in its own browser context (its own phone)."""
+    contexts = []
+
+    def open_phone(url: str):
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+        page.goto(url)
+        return page
+
+    yield open_phone
+    for ctx in contexts:
+        ctx.close()
+
+
+@pytest.fixture
+def shots():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+
+    def shot(page, name: str, full: bool = True):
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
+    return shot

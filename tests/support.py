@@ -1,0 +1,242 @@
+"""Helpers for the tests that run a whole table: a server, HTTP and SSE clients, a bot, and
+a way to change exactly what one viewer may not see."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import random
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from companion.config import Config
+from companion.server import Companion
+
+
+# -- HTTP ---------------------------------------------------------------------------------------
+
+def request(url: str, method: str = "GET", body: Any = None, raw: bytes | None = None,
+            timeout: float = 10.0) -> tuple[int, Any, dict[str, str]]:
+    """(status, JSON or text, headers) of one request."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    headers = {}
+    data = raw
+    if body is not None:
+        data = json.dumps(body).encode()
+        headers["Content-Type"] = "application/json"
+    elif raw is not None:
+        headers["Content-Type"] = "application/json"
+    try:
+        conn.request(method, parts.path + (f"?{parts.query}" if parts.query else ""), data, headers)
+        response = conn.getresponse()
+        payload = response.read()
+        kind = response.getheader("Content-Type", "")
+        value: Any = payload.decode()
+        if kind.startswith("application/json"):
+            value = json.loads(payload)
+        return response.status, value, dict(response.getheaders())
+    finally:
+        conn.close()
+
+
+def get(url: str) -> Any:
+    status, value, _ = request(url)
+    assert status == 200, (url, status, value)
+    return value
+
+
+def post(url: str, body: Any = None) -> tuple[int, Any]:
+    status, value, _ = request(url, "POST", body if body is not None else {})
+    return status, value
+
+
+class SSE:
+    """A Server-Sent Events reader over a plain HTTP connection."""
+
+    def __init__(self, url: str, timeout: float = 10.0):
+        parts = urlsplit(url)
+        self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+        self.conn.request("GET", parts.path, headers={"Accept": "text/event-stream"})
+        self.response = self.conn.getresponse()
+        self.status = self.response.status
+        self.headers = dict(self.response.getheaders())
+
+    def next(self) -> tuple[str, str]:
+        """The next (event, data); comments come back as ("comment", text)."""
+        event, data, comment = "message", [], None
+        while True:
+            line = self.response.readline()
+            if not line:
+                raise EOFError("the stream ended")
+            line = line.decode().rstrip("\r\n")
+            if line == "":
+                if data:
+                    return event, "\n".join(data)
+                if comment is not None:
+                    return "comment", comment
+                continue
+            if line.startswith(":"):
+                comment = line[1:].strip()
+            elif line.startswith("event:"):
+                event = line[6:].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].lstrip())
+
+    def snapshot(self) -> dict[str, Any]:
+        while True:
+            event, data = self.next()
+            if event == "snapshot":
+                return json.loads(data)
+            if event in ("gone", "bye"):
+                raise EOFError(event)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+# -- a server in this process -------------------------------------------------------------------
+
+@dataclass
+class Server:
+    companion: Companion
+    base: str
+    thread: threading.Thread
+
+    @classmethod
+    def start(cls, data_dir: Path, **config: Any) -> Server:
+        cfg = Config(data_dir=data_dir, host="127.0.0.1", port=0, **config).check()
+        companion = Companion(cfg)
+        companion.start()
+        thread = threading.Thread(target=companion.serve_forever, daemon=True)
+        thread.start()
+        return cls(companion, f"http://127.0.0.1:{companion.port}", thread)
+
+    @property
+    def table(self):
+        return self.companion.table
+
+    @property
+    def host(self) -> str:
+        return f"{self.base}/host/{self.companion.host_token}"
+
+    def new_game(self, players: list[str], options: dict | None = None, seed: int = 1) -> dict:
+        status, result = post(f"{self.host}/api/new_game",
+                              {"game": "abracadawhat", "players": players,
+                               "options": options or {}, "seed": seed})
+        assert status == 200, result
+        return {p: link["url"] for p, link in get(f"{self.host}/api/setup")["links"].items()}
+
+    def stop(self) -> None:
+        self.companion.close()
+        self.thread.join(timeout=5)
+
+
+# -- a bot that plays through the same doors as people --------------------------------------------
+
+class Bot:
+    """Plays Abracada...What? through the public page, the players' phones and the simulated table.
+
+    ``step()`` makes one move and returns ``(kind, what, status, answer)``.
+    """
+
+    def __init__(self, host: str, links: dict[str, str], seed: int = 0, base: str | None = None):
+        self.host = host
+        self.links = links
+        self.base = base or host.split("/host/")[0]
+        self.rng = random.Random(seed)
+
+    def phone(self, player: str, action: dict[str, Any]) -> tuple[int, Any]:
+        return post(f"{self.links[player]}/api/action", action)
+
+    def sim(self, act: str, body: dict | None = None) -> tuple[int, Any]:
+        return post(f"{self.host}/sim/{act}", body or {})
+
+    def step(self) -> tuple[str, Any, int, Any] | None:
+        snap = get(f"{self.base}/api/table")
+        view = snap["view"]
+        if view is None or view["finished"]:
+            return None
+        phase, active = view["phase"], view["active"]
+        if phase in ("deal", "refill"):
+            return ("sim", "draw", *self.sim("draw"))
+        if phase == "remove":
+            return ("sim", "remove", *self.sim("remove"))
+        if phase == "roll":
+            face = self.rng.randint(1, 6)
+            return ("sim", {"roll": face}, *self.sim("roll", {"face": face}))
+        if phase == "secret":
+            free = [i for i, there in enumerate(view["secret_slots"]) if there]
+            action = {"type": "take_secret", "slot": self.rng.choice(free)} if free and \
+                self.rng.random() < 0.85 else {"type": "decline_secret"}
+            return ("phone", (active, action), *self.phone(active, action))
+        if phase == "objection":
+            other = self.rng.choice([p for p in view["order"] if p != active])
+            action = {"type": self.rng.choice(["object", "allow"])}
+            return ("phone", (other, action), *self.phone(other, action))
+        # declare: usually cast a stone the caster holds (others can see it), sometimes not
+        if view["successes"] and self.rng.random() < 0.35:
+            action = {"type": "end_turn"}
+        else:
+            world = get(f"{self.host}/sim/world")
+            held = sorted({s["stone"] for s in world["places"][f"rack:{active}"]})
+            floor = view["last_cast"] or 1
+            good = [n for n in held if n >= floor]
+            spell = self.rng.choice(good) if good and self.rng.random() < 0.8 else \
+                self.rng.randint(1, 8)
+            action = {"type": "cast", "spell": spell}
+        return ("phone", (active, action), *self.phone(active, action))
+
+
+def wait_until(predicate, timeout: float = 10.0, interval: float = 0.02) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError("timed out waiting")
+
+
+# -- change what one viewer may not see -------------------------------------------------------------
+
+def perturb(state: dict[str, Any], viewer: str, rng: random.Random) -> dict[str, Any]:
+    """A copy of an Abracada...What? state that differs only in what ``viewer`` may not see.
+
+    The viewer's own rack, the reserve, the secret stones still on the board and the other
+    players' acquired secret stones are pooled, shuffled and dealt back into the same places with
+    the same sizes (for the table display and the host, every rack joins the pool). The 36-stone
+    accounting stays valid; everything the viewer may see stays as it was.
+    """
+    s = json.loads(json.dumps(state))
+    players = s["players"]
+    hidden_racks = [i for i, p in enumerate(players) if viewer not in players or p == viewer]
+    others_acquired = [i for i, p in enumerate(players) if p != viewer]
+    slots = [i for i, x in enumerate(s["secret"]) if x is not None]
+    pool: list[int] = list(s["reserve"])
+    for i in hidden_racks:
+        pool += s["racks"][i]
+    for i in others_acquired:
+        pool += s["acquired"][i]
+    pool += [s["secret"][i] for i in slots]
+    before = Counter(pool)
+    rng.shuffle(pool)
+    take = iter(pool)
+    s["reserve"] = sorted(next(take) for _ in s["reserve"])
+    for i in hidden_racks:
+        s["racks"][i] = sorted(next(take) for _ in s["racks"][i])
+    for i in others_acquired:
+        s["acquired"][i] = [next(take) for _ in s["acquired"][i]]
+    for i in slots:
+        s["secret"][i] = next(take)
+    after = Counter(s["reserve"]) + Counter(x for i in hidden_racks for x in s["racks"][i]) + \
+        Counter(x for i in others_acquired for x in s["acquired"][i]) + \
+        Counter(s["secret"][i] for i in slots)
+    assert after == before
+    s["tags"] = {}  # tag locations are never shown to anyone but the referee
+    return s

@@ -1,0 +1,152 @@
+"""Configuration: the defaults, a TOML file, command-line overrides and the errors they cause."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from companion.config import Config, ConfigError, default_data_dir, load
+
+EVERY_KEY = """\
+[server]
+host = "127.0.0.1"
+port = 9000
+threads = 20
+
+[devices]
+mode = "real"
+seats = 4
+button_pins = [17, 27, 22, 23]
+button_hold = 2
+dice_port = "dice0"
+nfc = "none"
+leds = "none"
+brightness = 0.25
+seed = 7
+"""
+
+
+def toml(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "companion.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def config_error(path: Path | None, data_dir: Path, **overrides) -> str:
+    with pytest.raises(ConfigError) as info:
+        load(path, data_dir=data_dir, **overrides)
+    return str(info.value)
+
+
+def test_the_defaults_run_a_simulated_table(tmp_path):
+    config = load(None, data_dir=tmp_path)
+    assert config == Config(data_dir=tmp_path)
+    assert (config.host, config.port, config.threads) == ("0.0.0.0", 8080, 16)
+    assert config.simulated and config.mode == "simulated" and config.seats == 5
+    assert config.button_pins == (5, 6, 13, 19, 26) and config.dice_port is None
+    assert (config.button_hold, config.brightness, config.seed) == (1.0, 0.5, 2014)
+    assert config.database == tmp_path / "companion.db"
+
+
+def test_the_default_data_directory_follows_xdg(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert default_data_dir() == tmp_path / "xdg" / "companion"
+    assert load(None).data_dir == tmp_path / "xdg" / "companion"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert default_data_dir() == tmp_path / ".local" / "share" / "companion"
+
+
+def test_a_file_may_set_every_key(tmp_path):
+    """Every setting of Config can be written in the file and is read with its type."""
+    config = load(toml(tmp_path, EVERY_KEY), data_dir=tmp_path)
+    assert config == Config(data_dir=tmp_path, host="127.0.0.1", port=9000, threads=20,
+                            mode="real", seats=4, button_pins=(17, 27, 22, 23), button_hold=2.0,
+                            dice_port="dice0", nfc="none", leds="none", brightness=0.25, seed=7)
+    assert isinstance(config.button_hold, float) and not config.simulated
+    written = {line.split(" = ")[0] for line in EVERY_KEY.splitlines() if " = " in line}
+    assert written == {f.name for f in fields(Config)} - {"data_dir"}
+
+
+def test_an_empty_file_gives_the_defaults(tmp_path):
+    assert load(toml(tmp_path, "# nothing\n"), data_dir=tmp_path) == Config(data_dir=tmp_path)
+
+
+@pytest.mark.parametrize("text, key", [
+    ("[sound]\nvolume = 3\n", "sound"),
+    ("port = 8080\n", "port"),
+    ("[server]\nportt = 8080\n", "portt"),
+    ("[devices]\nhost = \"x\"\n", "host"),
+    ("[server]\nport = \"8080\"\n", "port"),
+    ("[server]\nport = 8080.0\n", "port"),
+    ("[server]\nthreads = true\n", "threads"),
+    ("[devices]\nbrightness = true\n", "brightness"),
+    ("[devices]\nbrightness = \"dim\"\n", "brightness"),
+    ("[devices]\nmode = 1\n", "mode"),
+    ("[devices]\nbutton_pins = 5\n", "button_pins"),
+    ("[devices]\nbutton_pins = [5, \"6\", 13, 19, 26]\n", "button_pins"),
+    ("[devices]\nbutton_pins = [5, 6, 13, 19, true]\n", "button_pins"),
+], ids=["unknown section", "key outside a section", "unknown key", "key in the wrong section",
+        "string for int", "float for int", "bool for int", "bool for float", "string for float",
+        "int for string", "int for list", "string in pin list", "bool in pin list"])
+def test_unknown_or_mistyped_keys_are_errors_naming_file_and_key(tmp_path, text, key):
+    path = toml(tmp_path, text)
+    message = config_error(path, tmp_path)
+    assert message.startswith(f"{path}: ") and key in message
+
+
+@pytest.mark.parametrize("text, key", [
+    ("[devices]\nmode = \"fake\"\n", "devices.mode"),
+    ("[devices]\nseats = 9\n", "devices.seats"),
+    ("[devices]\nseats = 1\n", "devices.seats"),
+    ("[devices]\nseats = 6\n", "devices.button_pins"),
+    ("[devices]\nbrightness = 0\n", "devices.brightness"),
+    ("[devices]\nbrightness = 1.5\n", "devices.brightness"),
+    ("[server]\nport = 70000\n", "server.port"),
+    ("[server]\nport = -1\n", "server.port"),
+    ("[server]\nthreads = 4\n", "server.threads"),
+])
+def test_bad_values_are_errors_naming_file_and_key(tmp_path, text, key):
+    path = toml(tmp_path, text)
+    message = config_error(path, tmp_path)
+    assert message.startswith(f"{path}: ") and key in message
+
+
+@pytest.mark.parametrize("text, problem", [("[server\n", "not valid TOML"),
+                                           ("port = = 1\n", "not valid TOML")])
+def test_a_file_that_is_not_toml_is_an_error_naming_it(tmp_path, text, problem):
+    path = toml(tmp_path, text)
+    message = config_error(path, tmp_path)
+    assert message.startswith(f"{path}: ") and problem in message
+
+
+def test_a_missing_file_is_an_error_naming_it(tmp_path):
+    path = tmp_path / "absent.toml"
+    message = config_error(path, tmp_path)
+    assert message.startswith(f"{path}: cannot read")
+
+
+def test_overrides_win_over_the_file(tmp_path):
+    """Command-line values replace the file's; an override of None leaves the file's value."""
+    path = toml(tmp_path, EVERY_KEY)
+    config = load(path, data_dir=tmp_path, port=9100, host="::1", mode=None)
+    assert (config.port, config.host, config.mode) == (9100, "::1", "real")
+    assert config.threads == 20
+
+
+def test_port_0_asks_for_any_free_port(tmp_path):
+    """``companion run --port 0`` is documented to pick a free port, so 0 is a valid port."""
+    assert load(None, data_dir=tmp_path, port=0).port == 0
+    assert load(toml(tmp_path, "[server]\nport = 0\n"), data_dir=tmp_path).port == 0
+
+
+def test_a_bad_override_is_an_error_that_does_not_blame_the_file(tmp_path):
+    path = toml(tmp_path, EVERY_KEY)
+    message = config_error(path, tmp_path, port=70000)
+    assert "server.port" in message and str(path) not in message
+
+
+def test_an_unknown_override_is_an_error(tmp_path):
+    assert "volume" in config_error(None, tmp_path, volume=3)
