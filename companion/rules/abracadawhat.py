@@ -319,7 +319,13 @@ class AbracadaWhat(Game):
                           f"removes the stone.")
         stone = _stone(a.get("stone"))
         tag = _tag(a)
+        if tag is not None and tag in s["tags"] and s["tags"][tag][1] != stone:
+            raise _Refuse(MALFORMED, "That sticker was dealt as another stone; check the tag "
+                          "registry.")
         if tag is not None and tag in s["tags"] and s["tags"][tag][0] != f"rack:{caster}":
+            if s["tags"][tag][0].startswith("acquired:"):  # spec 4.3: never counted as the stone
+                raise _Refuse("ABR-SPELL-4", "A secret stone taken with Night Singer is never "
+                              f"cast; take a {spell} from {_name(s, caster)}'s rack.")
             raise _Refuse("ABR-CAST-4", f"That stone is not from {_name(s, caster)}'s rack; "
                           f"take a {spell} from it.")
         if stone != spell:
@@ -441,7 +447,7 @@ class AbracadaWhat(Game):
                           "Ancient Dragon, Sweet Dreams, or a failed Ancient Dragon.")
         value = a.get("value")
         faces = s["options"]["die_faces"]
-        if isinstance(value, bool) or value not in faces:
+        if type(value) is not int or value not in faces:  # 3.0 or True are not faces
             raise _Refuse("ABR-AMB-1", f"The die has no face {value!r}; its faces are "
                           f"{', '.join(map(str, faces))}.")
         seat = s["active"]
@@ -698,8 +704,8 @@ class AbracadaWhat(Game):
 
     def _expect_turn(self, s: State, a: Action, phase: str, what: str) -> int:
         seat = _seat(s, _player(a))
-        if s["phase"] == "over":
-            raise _Refuse("ABR-GAME-1", "The game is over.")
+        if s["phase"] == "over":  # spec 4.3: no cast input after the game (ABR-ROUND-1)
+            raise _Refuse("ABR-ROUND-1", "The game is over.")
         if s["phase"] == "deal":
             raise _Refuse("ABR-SETUP-5", "The round has not begun: the stones are still being "
                           "dealt.")
@@ -776,8 +782,9 @@ class AbracadaWhat(Game):
         if phase == "roll":
             rule = "ABR-CAST-3" if s["pending"]["for"] == "failure" else \
                 f"ABR-SPELL-{s['pending']['spell']}"
-            return Chance("die", rule, player=_name(s, s["active"]), profile="d6",
-                          faces=tuple(s["options"]["die_faces"]))
+            faces = tuple(s["options"]["die_faces"])
+            return Chance("die", rule, player=_name(s, s["active"]),
+                          profile="d6" if faces == (1, 2, 3, 4, 5, 6) else "custom", faces=faces)
         if phase == "refill":
             return Chance("draw", "ABR-ENDT-4", player=_name(s, s["active"]))
         return None

@@ -1,0 +1,92 @@
+"""Resident memory of ``companion run`` while serving 8 clients (goal: under 80 MB).
+
+Starts the companion as its own process, connects 8 SSE clients (3 player pages, 5 table
+displays), plays a game through the HTTP API for a while, and reads VmRSS and VmHWM (the peak)
+from /proc. The simulated dice reader is a separate process that a real table does not run; its
+memory is reported apart.
+
+    python bench/memory.py [--actions 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import tempfile
+from pathlib import Path
+
+from common import SSEClient, http_json, start_companion
+
+
+def memory(pid: int) -> dict[str, int]:
+    values = {}
+    with open(f"/proc/{pid}/status") as f:
+        for row in f:
+            key, _, rest = row.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                values[key] = int(rest.split()[0])  # kB
+    return values
+
+
+def children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(p) for p in f.read().split()]
+    except OSError:
+        return []
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--actions", type=int, default=300)
+    args = parser.parse_args()
+    rng = random.Random(2)
+    work = Path(tempfile.mkdtemp(prefix="companion-bench-"))
+    proc, base, host = start_companion(work / "data")
+    try:
+        players = ["Elena", "Denise", "Marta"]
+        http_json(f"{host}/api/new_game", "POST", {"game": "abracadawhat", "players": players,
+                                                    "seed": 3})
+        links = {p: l["url"] for p, l in http_json(f"{host}/api/setup")[1]["links"].items()}
+        clients = [SSEClient(f"{links[p]}/stream") for p in players] + \
+            [SSEClient(f"{base}/api/table/stream") for _ in range(5)]
+        for c in clients:
+            c.start()
+        done = 0
+        while done < args.actions:
+            view = http_json(f"{base}/api/table")[1]["view"]
+            if view["finished"]:
+                http_json(f"{host}/api/new_game", "POST", {"game": "abracadawhat",
+                                                            "players": players, "seed": done})
+                links = {p: l["url"] for p, l in http_json(f"{host}/api/setup")[1]["links"].items()}
+                continue
+            phase, active = view["phase"], view["active"]
+            if phase in ("deal", "refill"):
+                http_json(f"{host}/sim/draw", "POST", {})
+            elif phase == "remove":
+                http_json(f"{host}/sim/remove", "POST", {})
+            elif phase == "roll":
+                http_json(f"{host}/sim/roll", "POST", {"face": rng.randint(1, 6)})
+            elif phase == "secret":
+                http_json(f"{links[active]}/api/action", "POST", {"type": "decline_secret"})
+            else:
+                http_json(f"{links[active]}/api/action", "POST",
+                          {"type": "cast", "spell": rng.randint(1, 8)})
+            done += 1
+        live = sum(1 for c in clients if c.is_alive())
+        main_mem = memory(proc.pid)
+        sims = [memory(child) for child in children(proc.pid)]
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"RESULT resident memory with {live} live clients after {done} actions: "
+          f"{main_mem['VmRSS'] / 1024:.1f} MB now, {main_mem['VmHWM'] / 1024:.1f} MB peak")
+    for sim in sims:
+        print(f"RESULT simulated dice reader process (not on a real table): "
+              f"{sim['VmRSS'] / 1024:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()

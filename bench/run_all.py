@@ -1,0 +1,28 @@
+"""Run every benchmark and print its RESULT lines (``make bench``). docs/benchmarks.md records them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SCRIPTS = ["rules_throughput.py", "dice_latency.py", "cold_start.py", "memory.py"]
+
+
+def main() -> int:
+    failed = 0
+    for script in SCRIPTS:
+        print(f"$ python bench/{script}", flush=True)
+        done = subprocess.run([sys.executable, str(HERE / script)], capture_output=True, text=True)
+        for line in done.stdout.splitlines():
+            if line.startswith("RESULT"):
+                print("  " + line[len("RESULT "):])
+        if done.returncode:
+            failed += 1
+            print(done.stderr, file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
