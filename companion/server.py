@@ -96,6 +96,9 @@ class Companion:
         """Stop in order: the table (which ends every live stream), the server, the devices."""
         self.table.close()
         if self.server is not None:
+            # the streams end now that the table is closed; let their threads finish before the
+            # server's sockets and wake-up pipe are closed under them
+            self.server.task_dispatcher.shutdown(timeout=3)
             self.server.close()
         self.devices.close()
         self.store.close()
