@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")  # overridable to test this
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
