@@ -265,6 +265,7 @@ class AbracadaWhat(Game):
     # -- cast --------------------------------------------------------------------------------
 
     def _cast(self, s: State, a: Action, ev: list[Event]) -> None:
+        self._implicit_decline(s, a, ev)
         seat = self._expect_turn(s, a, "declare", "declare a spell")
         spell = a.get("spell")
         if not isinstance(spell, int) or isinstance(spell, bool) or spell not in NUMBERS:
@@ -412,23 +413,23 @@ class AbracadaWhat(Game):
 
     def _object(self, s: State, a: Action, ev: list[Event]) -> None:
         """ABR-CAST-8 with ``require_objection``: another player points out the error."""
-        seat = self._expect_objector(s, a)
-        ev.append(_event("objection", f"{_name(s, seat)} points out the out-of-order cast.",
-                         player=_name(s, seat)))
-        s["phase"] = "declare"
-        spell = s["pending"]["spell"]
-        s["pending"] = None
+        spell = self._settle_objection(s, a, "objection", "points out the out-of-order cast", ev)
         self._order_penalty(s, s["active"], spell, ev)
 
     def _allow(self, s: State, a: Action, ev: list[Event]) -> None:
         """Nobody objects to an out-of-order cast: it is verified like any other (ABR-AMB-3)."""
-        seat = self._expect_objector(s, a)
-        ev.append(_event("no_objection", f"{_name(s, seat)} lets the cast stand.",
-                         player=_name(s, seat)))
-        s["phase"] = "declare"
-        spell = s["pending"]["spell"]
-        s["pending"] = None
+        spell = self._settle_objection(s, a, "no_objection", "lets the cast stand", ev)
         self._verify(s, s["active"], spell, ev)
+
+    def _settle_objection(self, s: State, a: Action, kind: str, what: str,
+                          ev: list[Event]) -> int:
+        """Close the objection window; returns the spell that was declared."""
+        seat = self._expect_objector(s, a)
+        ev.append(_event(kind, f"{_name(s, seat)} {what}.", player=_name(s, seat)))
+        spell = s["pending"]["spell"]
+        s["phase"] = "declare"
+        s["pending"] = None
+        return spell
 
     def _expect_objector(self, s: State, a: Action) -> int:
         if s["phase"] != "objection":
@@ -501,6 +502,11 @@ class AbracadaWhat(Game):
                          player=_name(s, seat)))
         self._after_success(s, seat, 4, ev)
 
+    def _implicit_decline(self, s: State, a: Action, ev: list[Event]) -> None:
+        """ABR-AMB-10: the caster who goes on after Night Singer has chosen not to look."""
+        if s["phase"] == "secret" and a.get("player") == _name(s, s["active"]):
+            self._decline_secret(s, {"player": a["player"]}, ev)
+
     def _expect_secret(self, s: State, a: Action) -> int:
         if s["phase"] != "secret":
             raise _Refuse("ABR-HID-2", "Secret stones stay face down; only a successful Night "
@@ -510,6 +516,7 @@ class AbracadaWhat(Game):
     # -- end of the turn ---------------------------------------------------------------------
 
     def _end_turn(self, s: State, a: Action, ev: list[Event]) -> None:
+        self._implicit_decline(s, a, ev)
         seat = self._expect_turn(s, a, "declare", "end the turn")
         if s["successes"] < 1:
             raise _Refuse("ABR-ENDT-1", "A turn can be ended only after a successful cast; "

@@ -20,7 +20,8 @@ import time
 from collections import deque
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from ..devices.events import (
     ButtonPressed,
@@ -29,7 +30,7 @@ from ..devices.events import (
     DieRolled,
     TagTapped,
 )
-from ..rules import EVERYTHING, HOST, TABLE, Accepted, Refusal, SetupError, get_game
+from ..rules import EVERYTHING, HOST, TABLE, Refusal, SetupError, get_game
 from ..rules.api import MALFORMED
 from . import inputs as rules_inputs
 from .history import History
@@ -60,11 +61,11 @@ class Command:
 
 
 class Table:
-    def __init__(self, store: Store, *, layout: Layout = Layout(), brightness: float = 1.0,
+    def __init__(self, store: Store, *, layout: Layout | None = None, brightness: float = 1.0,
                  strips: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic):
         self.store = store
         self.tags = TagRegistry(store)
-        self.layout = layout
+        self.layout = layout or Layout()
         self.brightness = brightness
         self.strips = dict(strips or {})
         self.clock = clock
@@ -259,17 +260,18 @@ class Table:
     def _device_status(self, status: DeviceStatus) -> None:
         with self._lock:
             entry = self.devices.setdefault(status.device, {"errors": 0})
+            changed = entry.get("connected") != status.connected
             entry.update(connected=status.connected, detail=status.detail, at=now())
             self._bump()
-        log.info("device %s %s %s", status.device,
-                 "connected" if status.connected else "disconnected", status.detail)
+        log.log(logging.INFO if changed else logging.DEBUG, "device %s %s: %s", status.device,
+                "connected" if status.connected else "disconnected", status.detail)
 
     def _noise(self, noise: DeviceNoise) -> dict[str, Any]:
         self.noise_count += 1
         log.warning("noise from %s: %s", noise.device, noise.detail)
         with self._lock:
-            self.devices.setdefault(noise.device, {"errors": 0})["errors"] = \
-                self.devices.get(noise.device, {}).get("errors", 0) + 1
+            entry = self.devices.setdefault(noise.device, {"errors": 0})
+            entry["errors"] = entry.get("errors", 0) + 1
         t = self.clock()
         raw = {"kind": "noise", "device": noise.device, "detail": noise.detail}
         reason = (f"The {noise.device} reader sent a corrupt line; it was ignored. "
@@ -283,9 +285,9 @@ class Table:
         return {"ok": False, "rule": rules_inputs.CORRUPT_DICE, "reason": reason}
 
     def _device_event(self, device: str, what: str) -> None:
-        entry = self.devices.setdefault(device, {"errors": 0, "connected": True})
-        entry["last"] = what
-        entry["last_at"] = now()
+        with self._lock:
+            entry = self.devices.setdefault(device, {"errors": 0, "connected": True})
+            entry.update(last=what, last_at=now())
 
     # -- requests --------------------------------------------------------------------------
 

@@ -34,6 +34,12 @@ def _body() -> dict:
     return data if isinstance(data, dict) else {}
 
 
+def _bad_request(reason: str, what: str, given) -> tuple:
+    """A malformed host request: refused, logged and shown like any other bad input."""
+    return answer(table().call("refuse", "host", rule=BAD_REQUEST, reason=reason,
+                               raw={"kind": "request", what: given}))
+
+
 @bp.get("")
 def page(token: str):
     return render_template("host.html", token=token, simulated=sim() is not None,
@@ -97,9 +103,7 @@ def qr(token: str, player: str):
 def new_game(token: str):
     body = _body()
     if not isinstance(body.get("game"), str) or not isinstance(body.get("players"), list):
-        return answer(table().call("refuse", "host", rule=BAD_REQUEST,
-                                   reason="A new game needs a game and a list of players.",
-                                   raw={"kind": "request", "new_game": body}))
+        return _bad_request("A new game needs a game and a list of players.", "new_game", body)
     return answer(table().call("new_game", "host", game=body["game"], players=body["players"],
                                options=body.get("options") or {}, seed=body.get("seed")))
 
@@ -113,9 +117,7 @@ def undo(token: str):
 def enrol(token: str):
     body = _body()
     if not isinstance(body.get("game"), str) or not isinstance(body.get("component"), str):
-        return answer(table().call("refuse", "host", rule=BAD_REQUEST,
-                                   reason="Enrolment needs a game and a component name.",
-                                   raw={"kind": "request", "enrol": body}))
+        return _bad_request("Enrolment needs a game and a component name.", "enrol", body)
     return answer(table().call("enrol", "host", game=body["game"], component=body["component"]))
 
 
@@ -142,7 +144,5 @@ def import_tags(token: str):
 def forget_tag(token: str):
     uid = _body().get("uid")
     if not isinstance(uid, str):
-        return answer(table().call("refuse", "host", rule=BAD_REQUEST,
-                                   reason="Say which sticker to forget (its uid).",
-                                   raw={"kind": "request", "forget_tag": uid}))
+        return _bad_request("Say which sticker to forget (its uid).", "forget_tag", uid)
     return answer(table().call("forget_tag", "host", uid=uid.upper()))

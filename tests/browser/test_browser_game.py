@@ -57,7 +57,7 @@ def test_a_whole_game_in_the_browser(server, phone, shots):
 
     snap = get(f"{server.base}/api/table")
     shot_taken = set()
-    for step in range(600):
+    for _ in range(600):
         view = snap["view"]
         if view["finished"]:
             break
@@ -107,7 +107,7 @@ def test_a_whole_game_in_the_browser(server, phone, shots):
         history.submit(entry.action)
     expected = history.game.outcome(history.state).winners
     assert tuple(final["winners"]) == expected and expected
-    table.wait_for_selector(f"#prompt:text('The game is over')")
+    table.wait_for_selector("#prompt:text('The game is over')")
     assert all(w in table.inner_text("#prompt") for w in expected)
     for me, page in players.items():
         page.wait_for_selector("#prompt:text('The game is over')")

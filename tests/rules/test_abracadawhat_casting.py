@@ -302,7 +302,7 @@ def test_refusals_of_section_4_3(n):
     for phase in ("start", "declare", "roll", "secret"):
         refused(s[phase], refill("Ann", 8), "ABR-ENDT-4")
     refused(s["roll"], cast("Ann", 5), "ABR-SPELL-3")
-    refused(s["secret"], cast("Ann", 5), "ABR-SPELL-4")
+    refused(s["secret"], cast(other, 5), "ABR-TURN-1")  # the caster going on declines instead
     refused(s["refill"], cast("Ann", 5), "ABR-ENDT-4")
     refused(s["refill"], end_turn("Ann"), "ABR-ENDT-4")
     refused(s["start"], cast("Zed", 5), "INPUT-3")

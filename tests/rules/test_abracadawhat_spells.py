@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from abr_support import (
+    end_turn,
     GAME,
     cast,
     decline_secret,
@@ -124,6 +125,20 @@ def test_night_singer_may_be_declined():
     assert result.state["secret"] == [5, 6, 7, 8]
     assert result.state["successes"] == 1 and result.state["last_cast"] == 4
     assert "secret_declined" in kinds(result)
+
+
+@pytest.mark.parametrize("go_on", ["cast", "end_turn"])
+def test_going_on_after_night_singer_declines_the_secret_stone(go_on):
+    """ABR-AMB-10, ABR-SPELL-4: a caster who casts again or ends the turn instead of taking a
+    secret stone has chosen not to look; the new action then counts as usual."""
+    state = play(table(4, 0, secret=[5, 6, 7, 8]), cast("Ann", 4))
+    assert state["phase"] == "secret"
+    action = cast("Ann", 5) if go_on == "cast" else end_turn("Ann")
+    result = step(state, action)
+    assert result.state["acquired"][0] == [] and result.state["secret"] == [5, 6, 7, 8]
+    assert kinds(result)[:2] == ["secret_declined", "declared" if go_on == "cast" else "turn_ended"]
+    # another player cannot end the caster's Night Singer that way
+    refused(state, cast("Ben", 5), "ABR-TURN-1")
 
 
 @pytest.mark.parametrize("n", [3, 4, 5])

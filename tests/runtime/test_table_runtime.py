@@ -6,7 +6,7 @@ import pytest
 
 from companion.devices.events import ButtonPressed, DeviceNoise, DieRolled, TagTapped
 from companion.devices.leds import SimStrip
-from companion.rules import Game, TABLE, get_game
+from companion.rules import Game, TABLE
 from companion.rules import _GAMES as REGISTRY
 from companion.table.leds import Layout
 from companion.table.runtime import Table

@@ -92,7 +92,7 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
 
             failures: list[BaseException] = []
 
-            def play(bot=Bot(proc.host, links, seed=kill, base=proc.base)):
+            def play(bot: Bot, failures: list[BaseException]) -> None:
                 try:
                     while not stop.is_set():
                         try:
@@ -109,7 +109,8 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
                 except BaseException as exc:  # anything else fails the test, in the main thread
                     failures.append(exc)
 
-            player = threading.Thread(target=play)
+            player = threading.Thread(target=play, args=(
+                Bot(proc.host, links, seed=kill, base=proc.base), failures))
             player.start()
             time.sleep(rng.uniform(0.05, 0.8))
             proc.kill()
