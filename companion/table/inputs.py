@@ -27,6 +27,8 @@ class GameInputs:
 
     #: the action types a player may send from the phone; the rest come from the sensors
     phone_actions: frozenset[str] = frozenset()
+    #: the action types only the sensors make (a phone sending one is refused as such)
+    sensor_actions: frozenset[str] = frozenset()
     #: option values that suit a table with sensors, offered as the defaults of a new game
     option_defaults: dict[str, Any] = {}
 
@@ -54,6 +56,7 @@ class AbracadaInputs(GameInputs):
 
     phone_actions = frozenset({"cast", "end_turn", "take_secret", "decline_secret", "object",
                                "allow"})
+    sensor_actions = frozenset({"deal", "deal_stone", "remove", "refill", "roll"})
     option_defaults = {"removal": "tap"}  # the board reader senses the right neighbour's removal
 
     def tag(self, state: State, component: Component, uid: str, reader: str) -> Action | Refusal:

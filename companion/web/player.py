@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, render_template, request, url_for
 
-from ..table.inputs import BAD_REQUEST, inputs_for
+from ..table.inputs import inputs_for
 from .common import answer, forbidden, sse, table
 
 bp = Blueprint("player", __name__, url_prefix="/p/<token>")
@@ -48,20 +48,29 @@ def stream(token: str):
 
 @bp.post("/api/action")
 def act(token: str):
-    """A player's decision: the server, not the phone, says which player makes it."""
+    """A player's decision: the server, not the phone, says which player makes it.
+
+    A phone may send only the game's decisions (``phone_actions``): never a deal, a draw, a
+    removal or a roll, which the table's sensors observe, and never an undo, which is the host's.
+    """
     player = _player(token)
     if player is None:
         return forbidden("This link is not valid for the game being played.", 404)
     t = table()
+    source = f"phone:{player}"
     action = request.get_json(silent=True)
-    if not isinstance(action, dict):
-        return answer(t.call("action", f"phone:{player}", action=None, player=player))
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return answer(t.call("action", source, action=action, player=player))  # INPUT-1
     action = {k: v for k, v in action.items() if k != "player"} | {"player": player}
-    allowed = inputs_for(t.history.game).phone_actions if t.history else frozenset()
-    if action.get("type") not in allowed:
-        result = t.call("refuse", f"phone:{player}", rule=FROM_SENSORS if isinstance(
-            action.get("type"), str) else BAD_REQUEST,
-            reason="That action comes from the table's sensors, not from a phone.",
-            raw={"kind": "request", "action": action})
-        return answer(result) if result.get("rule") == BAD_REQUEST else (jsonify(result), 403)
-    return answer(t.call("action", f"phone:{player}", action=action, player=player))
+    mapper = inputs_for(t.history.game) if t.history else None
+    kind = action["type"]
+    if mapper is not None and kind not in mapper.phone_actions:
+        if kind in mapper.sensor_actions:
+            reason = "That action comes from the table's sensors, not from a phone."
+        else:
+            reason = (f"A phone cannot send {kind!r}; it can send "
+                      f"{', '.join(sorted(mapper.phone_actions))}.")
+        result = t.call("refuse", source, rule=FROM_SENSORS, reason=reason,
+                        raw={"kind": "request", "action": action})
+        return jsonify(result), 403
+    return answer(t.call("action", source, action=action, player=player))

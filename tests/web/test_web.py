@@ -95,12 +95,17 @@ def test_a_phone_cannot_act_for_another_player(server, game):
 
 
 def test_sensor_actions_cannot_come_from_a_phone(server, game):
-    """A player cannot claim a stone by phone: deals, draws, removals and rolls come from sensors."""
+    """A player cannot claim a stone by phone: deals, draws, removals and rolls come from sensors;
+    nor can a phone undo (the host and the seat buttons can)."""
     before = referee(server)
     for action in ({"type": "refill", "stones": [1]}, {"type": "roll", "value": 6},
                    {"type": "deal_stone", "stone": 1}, {"type": "remove", "stone": 3}):
         status, answer = post(f"{game['Elena']}/api/action", action)
         assert status == 403 and answer["rule"] == "TABLE-REQUEST-2", action
+    for action in ({"type": "undo"}, {"type": "shout"}):
+        status, answer = post(f"{game['Elena']}/api/action", action)
+        assert status == 403 and answer["rule"] == "TABLE-REQUEST-2", action
+        assert "cannot send" in answer["reason"]
     assert referee(server) == before
     assert [r for r in refusals_in_db(server) if r[0] == "TABLE-REQUEST-2"]
 
