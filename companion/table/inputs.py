@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import Action, Game, Refusal, State
+from ..rules import TABLE, Action, Game, Refusal, State
 from .tags import Component
 
 UNKNOWN_TAG = "TABLE-TAG-1"
@@ -76,7 +76,7 @@ class AbracadaInputs(GameInputs):
             return {"type": "take_secret", "player": state["players"][state["active"]],
                     "tag": uid}
         return Refusal(NOTHING_TO_TAP, "No stone is expected at the reader now; "
-                       + self.game.view(state, "@table")["prompt"])
+                       + self.game.view(state, TABLE)["prompt"])
 
     def short_press(self, state: State, player: str) -> Action | Refusal:
         """The seat button ends the active player's turn, or objects to an out-of-order cast."""

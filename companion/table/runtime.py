@@ -92,6 +92,7 @@ class Table:
         self.journal: deque[dict[str, Any]] = deque(maxlen=KEEP_JOURNAL)
         self.inputs_handled = 0
         self._cache: dict[tuple[int, str], dict[str, Any]] = {}
+        self._public: tuple[int, dict[str, Any] | None] = (-1, None)
         self._resume()
 
     # ------------------------------------------------------------------------------------------
@@ -397,9 +398,8 @@ class Table:
             self.history.commit(action, result)
             self._seq = seq
             self._keep_events(result.events, at)
-            self.cues = [c for c in self.cues if c.active(self.clock())]
-            self.cues += cues_from_events(list(result.events), self.history.state["players"],
-                                          self.clock())
+            self._add_cues(cues_from_events(list(result.events), self.history.state["players"],
+                                            self.clock()))
             self._bump()
         self._show_leds()
         return {"ok": True, "action": action, "events": len(result.events)}
@@ -412,10 +412,15 @@ class Table:
         with self._lock:
             self.refusals.append({"rule": rule, "reason": reason, "source": source, "at": at,
                                   "seat": seat})
-            self.cues.append(refusal_cue(seat, self.clock()))
+            self._add_cues([refusal_cue(seat, self.clock())])
             self._bump()
         self._show_leds()
         return {"ok": False, "rule": rule, "reason": reason}
+
+    def _add_cues(self, cues: list[Cue]) -> None:
+        """New LED cues; finished ones are dropped here, so the list stays short."""
+        t = self.clock()
+        self.cues = [c for c in self.cues if c.active(t)] + cues
 
     def _keep_events(self, events: tuple[dict[str, Any], ...] | list, at: str) -> None:
         for e in events:
@@ -487,10 +492,13 @@ class Table:
             return self.version
 
     def public_view(self) -> dict[str, Any] | None:
+        """The table display's view; computed once per change (the LED animator asks often)."""
         with self._lock:
             if self.history is None:
                 return None
-            return self.history.game.view(self.history.state, TABLE)
+            if self._public[0] != self.version:
+                self._public = (self.version, self.history.game.view(self.history.state, TABLE))
+            return self._public[1]
 
     def referee_view(self) -> dict[str, Any] | None:
         """The whole state, for the simulated table only (it plays the physical world)."""

@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, UTC
 from pathlib import Path
@@ -104,16 +106,21 @@ class Store:
         with self._lock:
             self._db.close()
 
-    def _write(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """One durable transaction: committed when the block ends, rolled back if it raises."""
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                cur = self._db.execute(sql, args)
+                yield self._db
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
-            return cur
+
+    def _write(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+        with self._transaction() as db:
+            return db.execute(sql, args)
 
     def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
         with self._lock:
@@ -124,20 +131,14 @@ class Store:
     def start_game(self, game: str, players: list[str], options: dict[str, Any], seed: int,
                    tokens: dict[str, str]) -> GameRecord:
         at = now()
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                # The game that was being played, if any, is kept but marked abandoned.
-                self._db.execute("UPDATE games SET finished_at = ?, abandoned = 1 "
-                                 "WHERE finished_at IS NULL", (at,))
-                cur = self._db.execute(
-                    "INSERT INTO games (game, players, options, seed, tokens, started_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (game, json.dumps(players), json.dumps(options), seed, json.dumps(tokens), at))
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        with self._transaction() as db:
+            # The game that was being played, if any, is kept but marked abandoned.
+            db.execute("UPDATE games SET finished_at = ?, abandoned = 1 "
+                       "WHERE finished_at IS NULL", (at,))
+            cur = db.execute(
+                "INSERT INTO games (game, players, options, seed, tokens, started_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game, json.dumps(players), json.dumps(options), seed, json.dumps(tokens), at))
         return self.game(cur.lastrowid)
 
     def game(self, game_id: int) -> GameRecord:
@@ -161,18 +162,11 @@ class Store:
                finished: bool) -> str:
         """Commit one entry durably; ``finished`` records whether the game is over after it."""
         at = now()
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self._db.execute("INSERT INTO entries (game_id, seq, action, source, at) "
-                                 "VALUES (?, ?, ?, ?, ?)",
-                                 (game_id, seq, json.dumps(action), source, at))
-                self._db.execute("UPDATE games SET finished_at = ? WHERE id = ? AND abandoned = 0",
-                                 (at if finished else None, game_id))
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        with self._transaction() as db:
+            db.execute("INSERT INTO entries (game_id, seq, action, source, at) "
+                       "VALUES (?, ?, ?, ?, ?)", (game_id, seq, json.dumps(action), source, at))
+            db.execute("UPDATE games SET finished_at = ? WHERE id = ? AND abandoned = 0",
+                       (at if finished else None, game_id))
         return at
 
     def entries(self, game_id: int) -> list[Entry]:
@@ -208,19 +202,12 @@ class Store:
 
     def put_tags(self, tags: dict[str, tuple[str, str]], replace: bool = False) -> None:
         at = now()
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                if replace:
-                    self._db.execute("DELETE FROM tags")
-                self._db.executemany(
-                    "INSERT OR REPLACE INTO tags (uid, game, component, enrolled_at) "
-                    "VALUES (?, ?, ?, ?)",
-                    [(uid, game, comp, at) for uid, (game, comp) in tags.items()])
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        with self._transaction() as db:
+            if replace:
+                db.execute("DELETE FROM tags")
+            db.executemany("INSERT OR REPLACE INTO tags (uid, game, component, enrolled_at) "
+                           "VALUES (?, ?, ?, ?)",
+                           [(uid, game, comp, at) for uid, (game, comp) in tags.items()])
 
     def forget_tag(self, uid: str) -> bool:
         return self._write("DELETE FROM tags WHERE uid = ?", (uid,)).rowcount > 0

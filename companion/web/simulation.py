@@ -6,6 +6,9 @@ does, so it lives behind the host's link; it is a simulation tool, not a player'
 
 from __future__ import annotations
 
+import json
+import time
+
 from flask import Blueprint, Response, abort, jsonify, request
 
 from .common import KEEPALIVE, client_gone, forbidden, sim, table
@@ -73,9 +76,6 @@ def leds(token: str):
 @bp.get("/leds/stream")
 def leds_stream(token: str):
     """The frames the simulated strips show, at most LED_FPS times a second, when they change."""
-    import json
-    import time
-
     t = table()
     strips = s.devices.strips if (s := sim()) else {}
     hung_up = client_gone()
