@@ -1,11 +1,14 @@
-"""Latency from a dice line written to the pty to the LED frame and to 8 phones (goal: p99 under
-10 ms to the LEDs and under 50 ms to all 8 clients, the SQLite commit included).
+"""Latency from a settled roll's line written to the pty to the rules core, to the LED frame and
+to 8 phones (goal: p99 under 10 ms to the LEDs and under 50 ms to all 8 clients, the SQLite commit
+included).
 
 A complete simulated companion runs in this process (waitress, table loop, SQLite with
 synchronous=FULL). A second dice reader is attached to a pty owned by this script; the game is
-put where a die roll is expected; then, many times: write one ROLL line to the pty and time
-(a) the first LED frame the table loop shows after it and (b) the moment each of 8 connected
-SSE clients (3 player pages, 5 table displays) receives the new snapshot; undo, and repeat.
+put where a die roll is expected; then, many times: write one ROLL line to the pty (as the
+firmware writes it when a die has settled) and time (a) the moment the rules core accepts the
+roll, (b) the first LED frame the table loop shows after it and (c) the moment each of 8
+connected SSE clients (3 player pages, 5 table displays) receives the new snapshot; undo, and
+repeat.
 
     python bench/dice_latency.py [--rolls 300]
 """
@@ -64,7 +67,7 @@ def main() -> None:
     # Like a reader's firmware: greet until the host has opened the port and heard it (opening a
     # port discards whatever was already waiting).
     for _ in range(50):
-        line("HELLO", proto=1, fw="bench")
+        line("HELLO", proto=1, fw="bench", boot="bench", why="power")
         if reader.wait_ready(0.1):
             break
     else:
@@ -79,6 +82,16 @@ def main() -> None:
         sim.remove()
     assert table.referee_view()["phase"] == "roll", table.referee_view()["phase"]
 
+    rules_times: list[float] = []
+    check = table.history.check
+
+    def timed_check(action):
+        result = check(action)
+        if action.get("type") == "roll":
+            rules_times.append(time.perf_counter())
+        return result
+
+    table.history.check = timed_check
     tokens = table.record.tokens
     clients = [SSEClient(f"{base}/p/{tokens[p]}/stream") for p in players] + \
         [SSEClient(f"{base}/api/table/stream") for _ in range(5)]
@@ -87,19 +100,21 @@ def main() -> None:
     for c in clients:
         c.ready.wait(5)
 
-    to_leds, to_all, to_each = [], [], []
-    for _ in range(args.rolls):
+    to_rules, to_leds, to_all, to_each = [], [], [], []
+    for n in range(args.rolls):
         deadline = time.monotonic() + 5
         while any(c.latest() != table.version for c in clients) and time.monotonic() < deadline:
             time.sleep(0.001)
         time.sleep(0.005)
-        v0, n0 = table.version, len(led_times)
+        v0, n0, r0 = table.version, len(led_times), len(rules_times)
+        face = rng.randint(1, 6)
         t0 = time.perf_counter()
-        line("ROLL", die=0, face=rng.randint(1, 6))
+        line("ROLL", die=0, roll=n + 1, face=face, profile="d6", value=face)
         arrivals = [c.first_after(v0) for c in clients]
         while len(led_times) == n0:
             time.sleep(0.0002)
         to_leds.append(led_times[n0] - t0)
+        to_rules.append(rules_times[r0] - t0)
         to_each += [a - t0 for a in arrivals]
         to_all.append(max(arrivals) - t0)
         table.call("undo", "bench")
@@ -108,6 +123,7 @@ def main() -> None:
     os.close(master)
     os.close(slave)
     companion.close()
+    print(f"RESULT pty -> rules core: {summary(to_rules)}")
     print(f"RESULT pty -> LED frame: {summary(to_leds)}")
     print(f"RESULT pty -> all 8 SSE clients: {summary(to_all)}")
     print(f"RESULT pty -> each SSE client: {summary(to_each)}")

@@ -21,6 +21,8 @@ def main(argv: list[str] | None = None) -> int:
                      "(default: $XDG_DATA_HOME/companion)")
     run.add_argument("--host", help="address to serve on (default 0.0.0.0: every interface)")
     run.add_argument("--port", type=int, help="port to serve on (default 8080; 0 picks a free one)")
+    run.add_argument("--dice-speed", type=float, metavar="X",
+                     help="simulated dice: 1 throws in real time (default), 0 instantly")
     run.add_argument("--real", action="store_true", help="use the real devices of the "
                      "configuration instead of simulated ones")
 
@@ -71,7 +73,7 @@ def _run(args: argparse.Namespace) -> int:
     from .devices.factory import DeviceSetupError
     from .server import run
 
-    config = _config(args, host=args.host, port=args.port,
+    config = _config(args, host=args.host, port=args.port, dice_speed=args.dice_speed,
                      mode="real" if args.real else None)
     if config is None:
         return 2

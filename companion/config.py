@@ -12,7 +12,8 @@ Example ``companion.toml`` (every key optional)::
     seats = 5
     button_pins = [5, 6, 13, 19, 26]
     button_hold = 1.0           # seconds for a long press (undo)
-    dice_port = "/dev/serial/by-id/usb-companion-dice-if00"
+    dice_port = "/dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00"
+    dice_speed = 1.0            # simulated dice: 1 = a throw takes as long as a real one, 0 = instant
     brightness = 0.5
     seed = 2014                 # the simulated devices' random source
 """
@@ -47,6 +48,7 @@ class Config:
     button_pins: tuple[int, ...] = (5, 6, 13, 19, 26)
     button_hold: float = 1.0
     dice_port: str | None = None
+    dice_speed: float = 1.0
     nfc: str = "simulated"
     leds: str = "simulated"
     brightness: float = 0.5
@@ -71,6 +73,8 @@ class Config:
         if not 0.0 < self.brightness <= 1.0:
             raise ConfigError(f"devices.brightness must be above 0 and at most 1, "
                               f"not {self.brightness}")
+        if not 0.0 <= self.dice_speed <= 10.0:
+            raise ConfigError(f"devices.dice_speed must be 0 (instant) to 10, not {self.dice_speed}")
         if not 0 <= self.port <= 65535:
             raise ConfigError(f"server.port must be 0 (any free port) to 65535, not {self.port}")
         if self.threads < 12:
@@ -82,7 +86,7 @@ class Config:
 _KEYS = {
     "server": {"host": str, "port": int, "threads": int},
     "devices": {"mode": str, "seats": int, "button_pins": list, "button_hold": float,
-                "dice_port": str, "nfc": str, "leds": str, "brightness": float, "seed": int},
+                "dice_port": str, "dice_speed": float, "nfc": str, "leds": str, "brightness": float, "seed": int},
 }
 
 

@@ -52,6 +52,7 @@ class Companion:
             self.store.close()
             raise
         self.table.strips = self.devices.strips
+        self.table.dice = self.devices.dice
         self.sim = None
         if config.simulated:
             from .table.sim import SimulatedTable

@@ -110,6 +110,7 @@ class Server:
 
     @classmethod
     def start(cls, data_dir: Path, **config: Any) -> Server:
+        config.setdefault("dice_speed", 0.0)  # simulated throws land at once
         cfg = Config(data_dir=data_dir, host="127.0.0.1", port=0, **config).check()
         companion = Companion(cfg)
         companion.start()

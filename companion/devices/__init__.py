@@ -3,7 +3,7 @@
 Devices know nothing about games.  Each input device is given an ``emit``
 callable and calls it from its own thread with a small immutable event
 (``events``): ``TagTapped`` from an NFC reader, ``ButtonPressed`` from the
-seat buttons, ``DieRolled`` from the dice reader, plus ``DeviceStatus`` and
+seat buttons, ``DieRolled`` and ``DieState`` from the dice reader, plus ``DeviceStatus`` and
 ``DeviceNoise``, which are shown and logged but are never game actions.  The
 table passes ``queue.put``, so all devices feed one queue.  LED strips take
 whole frames through ``LedStrip.show``.
@@ -40,6 +40,7 @@ from .events import (
     DeviceNoise,
     DeviceStatus,
     DieRolled,
+    DieState,
     Emit,
     TagTapped,
     normalise_uid,
@@ -56,6 +57,7 @@ __all__ = [
     "DeviceStatus",
     "DiceReader",
     "DieRolled",
+    "DieState",
     "Emit",
     "Frame",
     "LedStrip",

@@ -97,27 +97,86 @@ class ButtonPressed(_Event):
         _check_index("seat", self.seat)
 
 
+_FACE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-")
+
+
+def _check_face(face: str) -> None:
+    if not 1 <= len(face) <= 12 or not set(face) <= _FACE_CHARS:
+        raise ValueError(f"face must be 1 to 12 letters, digits, '.', '_' or '-', not {face!r}")
+
+
 @dataclass(frozen=True)
 class DieRolled(_Event):
-    """Die ``die`` (0-based) came to rest showing ``value``.
+    """Die ``die`` (0-based) was rolled and came to rest showing ``face``.
 
-    ``seq`` is the reader's message sequence number (0..65535), kept so that
-    the log can be matched with the reader's own.
+    Only a genuine roll is a ``DieRolled``: the reader saw the die tumble and settle flat.
+    ``face`` is the face's label in the die's profile (``"4"``, ``"CLOAK"``, ``"2P"``,
+    ``"forest"``); an int is accepted and becomes its label. ``value`` is the face's number
+    (``None`` for a face without one; derived from an all-digit label when not given);
+    ``again`` means the face says "roll again and add" (the purple 2 of a battle die).
+    ``seq`` is the reader's message sequence number (0..65535) and ``roll`` the reader's own
+    number for the roll (counted from its power-on), kept so that the log can be matched with
+    the reader's.
     """
 
     kind: ClassVar[str] = "die_rolled"
     die: int
-    value: int
+    face: str
     seq: int
     reader: str = "dice"
+    value: int | None = None
+    roll: int | None = None
+    profile: str | None = None
+    again: bool = False
 
     def __post_init__(self) -> None:
         _check_index("die", self.die)
-        if not isinstance(self.value, int) or isinstance(self.value, bool):
-            raise TypeError(f"value must be an int, not {type(self.value).__name__}")
+        if isinstance(self.face, int) and not isinstance(self.face, bool):
+            _check_index("face", self.face)
+            object.__setattr__(self, "face", str(self.face))
+        if not isinstance(self.face, str):
+            raise TypeError(f"face must be a str, not {type(self.face).__name__}")
+        _check_face(self.face)
+        if self.value is None and self.face.isdigit():
+            object.__setattr__(self, "value", int(self.face))
+        if self.value is not None and (not isinstance(self.value, int)
+                                       or isinstance(self.value, bool)):
+            raise TypeError(f"value must be an int or None, not {type(self.value).__name__}")
         _check_index("seq", self.seq)
         if self.seq > 0xFFFF:
             raise ValueError(f"seq must be <= 65535, got {self.seq}")
+        if self.roll is not None:
+            _check_index("roll", self.roll)
+
+
+#: What a ``DieState`` can report, besides a roll.
+DIE_STATES = ("rest", "moving", "rolling", "crooked", "placed", "missing")
+
+
+@dataclass(frozen=True)
+class DieState(_Event):
+    """What die ``die`` is doing, when it is not a roll: never a game action.
+
+    ``state`` is one of ``DIE_STATES``: ``rest`` (lying still, e.g. at power-on), ``moving``
+    (picked up or pushed), ``rolling`` (tumbling), ``crooked`` (a roll that came to rest
+    unreadable: roll again), ``placed`` (set down by hand, not rolled) or ``missing`` (its
+    sensor does not answer). ``face`` is the face up when known; ``detail`` says more.
+    """
+
+    kind: ClassVar[str] = "die_state"
+    die: int
+    state: str
+    reader: str = "dice"
+    face: str | None = None
+    roll: int | None = None
+    detail: str = ""
+
+    def __post_init__(self) -> None:
+        _check_index("die", self.die)
+        if self.state not in DIE_STATES:
+            raise ValueError(f"state must be one of {DIE_STATES}, not {self.state!r}")
+        if self.face is not None:
+            _check_face(self.face)
 
 
 @dataclass(frozen=True)
@@ -139,7 +198,8 @@ class DeviceNoise(_Event):
     detail: str
 
 
-DeviceEvent: TypeAlias = TagTapped | ButtonPressed | DieRolled | DeviceStatus | DeviceNoise
+DeviceEvent: TypeAlias = (TagTapped | ButtonPressed | DieRolled | DieState | DeviceStatus
+                          | DeviceNoise)
 """Any event a device can emit."""
 
 Emit: TypeAlias = Callable[[DeviceEvent], None]

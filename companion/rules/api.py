@@ -66,7 +66,10 @@ class Chance:
     """The game is waiting for chance: a die roll, a deal or a draw that the world supplies.
 
     ``kind`` is ``"die"``, ``"deal"`` or ``"draw"``; ``player`` is who performs it (who rolls, whose
-    rack is refilled), ``faces`` the die's faces when ``kind == "die"``, ``rule`` the rule that asks.
+    rack is refilled), ``rule`` the rule that asks. For a die: ``profile`` names the die the
+    dice reader must read (``"d6"``, ``"triwizard"``, ``"battle"``, ``"rotation"``, or
+    ``"custom"`` with its labels in ``faces``; see ``companion_dice.profiles``), ``faces`` are the
+    faces the rules accept, and ``dice`` how many dice are rolled together.
     """
 
     kind: str
@@ -74,10 +77,11 @@ class Chance:
     player: str | None = None
     profile: str | None = None
     faces: tuple[Any, ...] = ()
+    dice: int = 1
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "rule": self.rule, "player": self.player,
-                "profile": self.profile, "faces": list(self.faces)}
+                "profile": self.profile, "faces": list(self.faces), "dice": self.dice}
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import TABLE, Action, Game, Refusal, State
+from random import Random
+
+from ..devices.events import DieRolled
+from ..rules import TABLE, Action, Chance, Game, Refusal, State
 from .tags import Component
 
 UNKNOWN_TAG = "TABLE-TAG-1"
@@ -19,6 +22,11 @@ NOTHING_TO_TAP = "TABLE-TAG-3"
 EMPTY_SEAT = "TABLE-SEAT-1"
 NO_GAME = "TABLE-GAME-1"
 CORRUPT_DICE = "TABLE-DICE-1"
+UNASKED_ROLL = "TABLE-DICE-2"
+CROOKED_DIE = "TABLE-DICE-3"
+PLACED_DIE = "TABLE-DICE-4"
+READER_CONNECTED = "TABLE-DICE-5"
+NOT_YOUR_ROLL = "TABLE-DICE-6"
 BAD_REQUEST = "TABLE-REQUEST-1"
 
 
@@ -47,8 +55,13 @@ class GameInputs:
     def short_press(self, state: State, player: str) -> Action | Refusal:
         raise NotImplementedError
 
-    def die(self, state: State, value: Any, die: int) -> Action | Refusal:
-        return {"type": "roll", "value": value}
+    def die(self, state: State, roll: DieRolled) -> Action | Refusal:
+        """A genuine roll, while the game waits for one: the face's number by default."""
+        return {"type": "roll", "value": roll.value if roll.value is not None else roll.face}
+
+    def virtual_roll(self, state: State, chance: Chance, rng: Random) -> Action | Refusal:
+        """A roll the server makes for a table without a dice reader: a fair face of the die."""
+        return {"type": "roll", "value": rng.choice(chance.faces)}
 
 
 class AbracadaInputs(GameInputs):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import random
 import secrets
 import threading
 import time
@@ -28,9 +29,10 @@ from ..devices.events import (
     DeviceNoise,
     DeviceStatus,
     DieRolled,
+    DieState,
     TagTapped,
 )
-from ..rules import EVERYTHING, HOST, TABLE, Refusal, SetupError, get_game
+from ..rules import EVERYTHING, HOST, TABLE, Chance, Refusal, SetupError, get_game
 from ..rules.api import MALFORMED
 from . import inputs as rules_inputs
 from .history import History
@@ -71,6 +73,11 @@ class Table:
         self.clock = clock
         self.queue: queue.Queue = queue.Queue()
         self.devices: dict[str, dict[str, Any]] = {}
+        #: the dice reader, told which die profile a roll needs (None: no reader configured)
+        self.dice: Any = None
+        self.dice_reports = 0  #: how many die reports (rolls and states) the table has seen
+        self._profile_for = -1  # the version whose chance step was last told to the reader
+        self._random = random.SystemRandom()  # virtual rolls, when no reader is connected
         self.enrolling: dict[str, str] | None = None
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
@@ -178,6 +185,7 @@ class Table:
 
     def _handle(self, item: Any) -> None:
         result = self._dispatch(item)
+        self._tell_dice()
         if isinstance(result, dict) and not (isinstance(item, Command) and item.op == "sync"):
             with self._lock:
                 self.inputs_handled += 1
@@ -201,6 +209,8 @@ class Table:
             return self._button(item)
         if isinstance(item, DieRolled):
             return self._die(item)
+        if isinstance(item, DieState):
+            return self._die_state(item)
         if isinstance(item, DeviceStatus):
             self._device_status(item)
         elif isinstance(item, DeviceNoise):
@@ -249,14 +259,81 @@ class Table:
                                                       press.long)
         return self._act(mapped, source, raw, seat=press.seat)
 
+    def awaited_roll(self) -> Chance | None:
+        """The die roll the game waits for, if it waits for one."""
+        if self.history is None:
+            return None
+        chance = self.history.game.chance(self.history.state)
+        return chance if chance is not None and chance.kind == "die" else None
+
+    def _roller_seat(self, chance: Chance) -> int | None:
+        players = self.history.state["players"] if self.history else []
+        return players.index(chance.player) if chance.player in players else None
+
     def _die(self, roll: DieRolled) -> dict[str, Any]:
         source = f"dice:{roll.reader}"
-        self._device_event(roll.reader, f"die {roll.die} rolled {roll.value}")
-        raw = {"kind": "die", "die": roll.die, "value": roll.value}
+        self._die_seen(roll.reader, roll.die, "rolled", roll.face, bump=False)  # _act/_refuse do
+        raw = {"kind": "die", "die": roll.die, "face": roll.face, "value": roll.value,
+               "roll": roll.roll}
         if self.history is None:
             return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
-        mapped = inputs_for(self.history.game).die(self.history.state, roll.value, roll.die)
-        return self._act(mapped, source, raw)
+        chance = self.awaited_roll()
+        if chance is None:
+            return self._refuse(raw, source, rules_inputs.UNASKED_ROLL,
+                                f"Nobody was asked to roll; the {roll.face} rolled was ignored.")
+        mapped = inputs_for(self.history.game).die(self.history.state, roll)
+        return self._act(mapped, source, raw, seat=self._roller_seat(chance))
+
+    def _die_state(self, state: DieState) -> dict[str, Any] | None:
+        """A die moving, rolling, crooked, set down by hand or gone: shown; refused if it
+        spoils an awaited roll."""
+        self._die_seen(state.reader, state.die, state.state, state.face)
+        chance = self.awaited_roll()
+        if chance is None or state.state not in ("crooked", "placed"):
+            return None
+        raw = {"kind": "die_state", "die": state.die, "state": state.state, "face": state.face}
+        if state.state == "crooked":
+            return self._refuse(raw, f"dice:{state.reader}", rules_inputs.CROOKED_DIE,
+                                "The die landed crooked and cannot be read: roll it again.",
+                                self._roller_seat(chance))
+        return self._refuse(raw, f"dice:{state.reader}", rules_inputs.PLACED_DIE,
+                            "The die was set down by hand, not rolled: roll it to count.",
+                            self._roller_seat(chance))
+
+    def _die_seen(self, reader: str, die: int, state: str, face: str | None,
+                  bump: bool = True) -> None:
+        with self._lock:
+            entry = self.devices.setdefault(reader, {"errors": 0, "connected": True})
+            dice = entry.setdefault("dice", {})
+            self.dice_reports += 1
+            dice[str(die)] = {"state": state, "face": face, "at": now(), "n": self.dice_reports}
+            entry.update(last=f"die {die} {state}" + (f" {face}" if face else ""),
+                         last_at=now())
+            if state == "missing":
+                entry["errors"] = entry.get("errors", 0) + 1
+            if bump:
+                self._bump()
+
+    def dice_connected(self) -> bool:
+        """Whether a dice reader is connected (and so rolls come from real dice)."""
+        with self._lock:
+            name = getattr(self.dice, "name", None)
+            return name is not None and bool(self.devices.get(name, {}).get("connected"))
+
+    def _tell_dice(self) -> None:
+        """Tell the reader the profile of the die the game now waits for (safe to repeat)."""
+        if self.dice is None or self._profile_for == self.version:
+            return
+        self._profile_for = self.version
+        chance = self.awaited_roll()
+        if chance is None or chance.profile is None:
+            return
+        faces = None if chance.profile != "custom" else tuple(str(f) for f in chance.faces)
+        for die in range(chance.dice):
+            try:
+                self.dice.set_profile(die, chance.profile, faces)
+            except (ValueError, OSError) as exc:
+                log.warning("cannot set die %s to profile %s: %s", die, chance.profile, exc)
 
     def _device_status(self, status: DeviceStatus) -> None:
         with self._lock:
@@ -305,6 +382,27 @@ class Table:
         if player is not None:
             seat = self.history.state["players"].index(player)
         return self._act(action, source, raw, seat=seat)
+
+    def _op_virtual_roll(self, source: str, player: str | None = None) -> dict[str, Any]:
+        """A roll made by the server when no dice reader is connected, so a game never stalls."""
+        raw = {"kind": "request", "virtual_roll": True}
+        if self.history is None:
+            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+        chance = self.awaited_roll()
+        seat = self.history.state["players"].index(player) if player in \
+            self.history.state["players"] else None
+        if chance is None:
+            return self._refuse(raw, source, rules_inputs.UNASKED_ROLL,
+                                "Nobody is asked to roll now.", seat)
+        if self.dice_connected():
+            return self._refuse(raw, source, rules_inputs.READER_CONNECTED,
+                                "The dice reader is connected: roll the real die.", seat)
+        if player is not None and chance.player is not None and player != chance.player:
+            return self._refuse(raw, source, rules_inputs.NOT_YOUR_ROLL,
+                                f"{chance.player} rolls now, not {player}.", seat)
+        mapped = inputs_for(self.history.game).virtual_roll(self.history.state, chance,
+                                                            self._random)
+        return self._act(mapped, source, raw | {"action": mapped}, seat=seat)
 
     def _op_refuse(self, source: str, rule: str, reason: str,
                    raw: dict[str, Any]) -> dict[str, Any]:
@@ -480,10 +578,23 @@ class Table:
                 if viewer in state["players"]:
                     snap["legal"] = [a for a in game.legal_actions(state)
                                      if a.get("player") == viewer]
+            snap["dice"] = self._dice_snapshot(viewer)
             if viewer == HOST:
                 snap["enrolling"] = self.enrolling
             self._cache[key] = snap
             return snap
+
+    def _dice_snapshot(self, viewer: str) -> dict[str, Any]:
+        """The awaited roll (public), what the dice are doing, and whether ``viewer`` may ask
+        the server for a virtual roll (only while no dice reader is connected)."""
+        chance = self.awaited_roll()
+        name = getattr(self.dice, "name", None)
+        entry = self.devices.get(name, {}) if name else {}
+        connected = self.dice_connected()
+        return {"awaited": chance.to_json() if chance else None, "reader": connected,
+                "dice": dict(entry.get("dice", {})),
+                "virtual": chance is not None and not connected and (
+                    chance.player is None or viewer == chance.player)}
 
     def wait_for_change(self, seen: int, timeout: float) -> int:
         """Block until the version differs from ``seen`` (or the timeout, or closing)."""

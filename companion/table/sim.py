@@ -18,6 +18,8 @@ import threading
 import time
 from typing import Any
 
+from companion_dice import profiles as dice_profiles
+
 from ..devices.factory import Devices
 from .runtime import Table
 
@@ -155,16 +157,58 @@ class SimulatedTable:
         return self._sensed(lambda: self.devices.buttons.press(seat, hold=hold))
 
     @_one_at_a_time
-    def roll(self, face: int | None = None, timeout: float = 5.0) -> list[dict[str, Any]]:
-        """Roll the simulated die; waits until the reader's line has reached the table."""
-        return self._until_handled(lambda: self.devices.sim_dice.roll(0, face), timeout)
+    def roll(self, face: int | str | None = None, die: int = 0,
+             timeout: float = 10.0) -> list[dict[str, Any]]:
+        """Throw a die on the simulated reader (the real firmware logic reads it); waits until
+        the table has handled the roll. ``ValueError`` if the die has no such face."""
+        self._check_face(die, face)
+        return self._until_handled(lambda: self.devices.sim_dice.roll(die, face), timeout)
+
+    @_one_at_a_time
+    def crooked(self, die: int = 0, timeout: float = 10.0) -> list[dict[str, Any]]:
+        """Throw a die that lands leaning against something: the reader cannot read it."""
+        return self._until_dice_settle(lambda: self.devices.sim_dice.crooked(die), die, timeout)
+
+    @_one_at_a_time
+    def place(self, face: int | str | None = None, die: int = 0,
+              timeout: float = 10.0) -> list[dict[str, Any]]:
+        """Set a die down by hand instead of rolling it."""
+        self._check_face(die, face)
+        return self._until_dice_settle(lambda: self.devices.sim_dice.place(die, face), die,
+                                       timeout)
 
     @_one_at_a_time
     def dice_noise(self, timeout: float = 5.0) -> list[dict[str, Any]]:
+        """Garbage on the serial line, and a roll whose line arrives with a wrong checksum."""
         def noise():
             self.devices.sim_dice.garbage(64)
             self.devices.sim_dice.bad_checksum()
+            self.devices.sim_dice.roll(0)
         return self._until_handled(noise, timeout)
+
+    def _check_face(self, die: int, face: int | str | None) -> None:
+        if not 0 <= die < self.devices.sim_dice.dice:
+            raise ValueError(f"the simulated reader has no die {die}")
+        if face is not None:
+            name, faces = self.devices.dice.profile(die)
+            profile = dice_profiles.get(name, ",".join(faces) if faces else None)
+            if str(face) not in profile.labels():
+                raise ValueError(f"die {die} ({name}) has no face {face!r}; its faces are "
+                                 f"{', '.join(profile.labels())}")
+
+    def _until_dice_settle(self, act, die: int, timeout: float) -> list[dict[str, Any]]:
+        """Do ``act`` and wait until the table heard that die ``die`` came to rest."""
+        before, seen = self.table.inputs_handled, self.table.dice_reports
+        act()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            report = self.table.devices.get(self.devices.dice.name, {}).get("dice", {}).get(
+                str(die), {})
+            if report.get("n", 0) > seen and report["state"] not in ("moving", "rolling"):
+                break
+            self.table.wait_for_change(self.table.version, 0.05)
+        self.table.sync()
+        return self.table.outcomes_since(before)
 
     def _until_handled(self, act, timeout: float) -> list[dict[str, Any]]:
         """For inputs that cross a process and a pty: wait for the table to handle something."""

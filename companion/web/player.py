@@ -28,7 +28,8 @@ def page(token: str):
     return render_template("player.html", player=player,
                            stream=url_for("player.stream", token=token),
                            state=url_for("player.state", token=token),
-                           act=url_for("player.act", token=token))
+                           act=url_for("player.act", token=token),
+                           roll=url_for("player.virtual_roll", token=token))
 
 
 @bp.get("/api/state")
@@ -74,3 +75,12 @@ def act(token: str):
                         raw={"kind": "request", "action": action})
         return jsonify(result), 403
     return answer(t.call("action", source, action=action, player=player))
+
+
+@bp.post("/api/virtual_roll")
+def virtual_roll(token: str):
+    """With no dice reader connected, the roller asks the server to roll for them."""
+    player = _player(token)
+    if player is None:
+        return forbidden("This link is not valid for the game being played.", 404)
+    return answer(table().call("virtual_roll", f"phone:{player}", player=player))

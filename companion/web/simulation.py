@@ -54,9 +54,17 @@ def act(token: str, act: str):
         if not isinstance(seat, int) or not 0 <= seat < s.devices.buttons.seats:
             return forbidden("press needs a seat", 400)
         outcomes = s.press(seat, long=bool(body.get("long")))
-    elif act == "roll":
+    elif act in ("roll", "place"):
         face = body.get("face")
-        outcomes = s.roll(face if isinstance(face, int) and not isinstance(face, bool) else None)
+        if face is not None and (isinstance(face, bool) or not isinstance(face, (int, str))
+                                 or not str(face).replace("-", "").replace("_", "").isalnum()):
+            return forbidden(f"{act} takes a face label or none", 400)
+        try:
+            outcomes = getattr(s, act)(face)
+        except ValueError as exc:
+            return forbidden(str(exc), 400)
+    elif act == "crooked":
+        outcomes = s.crooked()
     else:
         abort(404)
     refused = [o for o in outcomes if not o["ok"]]

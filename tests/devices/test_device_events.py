@@ -14,6 +14,7 @@ from companion.devices.events import (
     DeviceNoise,
     DeviceStatus,
     DieRolled,
+    DieState,
     TagTapped,
     normalise_uid,
 )
@@ -84,7 +85,18 @@ def test_events_are_frozen() -> None:
         (ButtonPressed(0, long=True), {"kind": "button_pressed", "seat": 0, "long": True}),
         (
             DieRolled(1, 6, 65535),
-            {"kind": "die_rolled", "die": 1, "value": 6, "seq": 65535, "reader": "dice"},
+            {"kind": "die_rolled", "die": 1, "face": "6", "seq": 65535, "reader": "dice",
+             "value": 6, "roll": None, "profile": None, "again": False},
+        ),
+        (
+            DieRolled(0, "2P", 7, value=2, roll=3, profile="battle", again=True),
+            {"kind": "die_rolled", "die": 0, "face": "2P", "seq": 7, "reader": "dice",
+             "value": 2, "roll": 3, "profile": "battle", "again": True},
+        ),
+        (
+            DieState(1, "crooked", roll=4),
+            {"kind": "die_state", "die": 1, "state": "crooked", "reader": "dice", "face": None,
+             "roll": 4, "detail": ""},
         ),
         (
             DeviceStatus("dice", False, "gone"),
@@ -109,6 +121,12 @@ def test_to_json_has_the_kind_and_every_field(event, expected) -> None:
         (lambda: ButtonPressed("1"), TypeError),
         (lambda: DieRolled(-1, 3, 0), ValueError),
         (lambda: DieRolled(0, 3.0, 0), TypeError),
+        (lambda: DieRolled(0, "", 0), ValueError),
+        (lambda: DieRolled(0, "two words", 0), ValueError),
+        (lambda: DieRolled(0, "3", 0, value="3"), TypeError),
+        (lambda: DieRolled(0, 3, 0, roll=-1), ValueError),
+        (lambda: DieState(0, "flying"), ValueError),
+        (lambda: DieState(0, "placed", face="a*b"), ValueError),
         (lambda: DieRolled(0, 3, 65536), ValueError),
     ],
 )

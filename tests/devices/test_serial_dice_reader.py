@@ -6,14 +6,17 @@ import os
 import select
 import time
 import tty
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from companion.devices.dice import DiceReader, SerialDiceReader
+from companion.devices.dice import DiceReader, ReaderError, SerialDiceReader
 from companion.devices.dice_protocol import Message, encode, parse_line
-from companion.devices.events import DeviceNoise, DeviceStatus, DieRolled
+from companion.devices.events import DeviceNoise, DeviceStatus, DieRolled, DieState
+
+FIRMWARE = "reader firmware 1.0.0, protocol 1"  # the detail of the status a hello() gives
 
 
 class Pty:
@@ -39,6 +42,13 @@ class Pty:
             self._pending += os.read(self.master, 1024)
         line, self._pending = self._pending.split(b"\n", 1)
         return parse_line(line)
+
+    def assert_silent(self, wait: float = 0.3) -> None:
+        """Fail if the host writes anything within ``wait`` seconds."""
+        ready, _, _ = select.select([self.master], [], [], wait)
+        if ready or self._pending:
+            data = self._pending + (os.read(self.master, 1024) if ready else b"")
+            pytest.fail(f"the host wrote {data!r}")
 
     def hang_up(self) -> None:
         """Close the master, as when the reader's end goes away."""
@@ -68,6 +78,13 @@ def open_readers() -> Iterator[list[SerialDiceReader]]:
 
 
 @pytest.fixture
+def pool() -> Iterator[ThreadPoolExecutor]:
+    """Runs the calls that wait for the reader's answer while the test plays the reader."""
+    with ThreadPoolExecutor(1) as pool:
+        yield pool
+
+
+@pytest.fixture
 def connect(pty, events, open_readers):
     """Start a reader on the pty, wait until it is connected and has said HELLO."""
 
@@ -76,150 +93,583 @@ def connect(pty, events, open_readers):
         open_readers.append(reader)
         assert events.get() == DeviceStatus(reader.name, True, f"connected on {pty.path}")
         hello = pty.read_message()
-        assert (hello.verb, hello.fields) == ("HELLO", {"proto": "1"})
+        assert (hello.verb, hello.seq, hello.fields) == ("HELLO", 0, {"proto": "1"})
         return reader
 
     return connect
 
 
-def roll(seq: int, die: int, face: int) -> bytes:
-    return encode("ROLL", seq, die=die, face=face)
+@pytest.fixture
+def ready(pty, connect, events):
+    """``connect``, then answer with the reader's HELLO: the driver is ready and asked STATUS."""
+
+    def ready(**options) -> SerialDiceReader:
+        reader = connect(**options)
+        pty.write(hello(1))  # the reader's number 0 was its power-on HELLO, lost: not a gap
+        assert events.get() == DeviceStatus(reader.name, True, FIRMWARE)
+        assert pty.read_message() == Message("STATUS", 1, {})
+        assert reader.wait_ready(3)
+        return reader
+
+    return ready
+
+
+def hello(seq: int, boot: str = "b00t", why: str = "host") -> bytes:
+    """The reader's HELLO, as the firmware writes it."""
+    return encode("HELLO", seq, proto=1, fw="1.0.0", board="pico", uid="E66138935F4B1234",
+                  boot=boot, dice=2, why=why)
+
+
+def roll(seq: int, die: int, number: int, face: str | int, profile: str = "d6",
+         **extra: object) -> bytes:
+    """The reader's ROLL: die ``die`` came to rest on ``face`` after its roll ``number``."""
+    fields: dict[str, object] = {"die": die, "roll": number, "face": face, "profile": profile}
+    if str(face).isdigit():
+        fields["value"] = face
+    return encode("ROLL", seq, **(fields | extra))
+
+
+def answer(pty: Pty, verb: str, reply: bytes | Callable[[int], bytes] | None = None,
+           **fields: str) -> Message:
+    """Read the host's next command, check it is ``verb`` with ``fields``, and write ``reply``
+    (or ``reply(seq)``, given the command's sequence number to refer to)."""
+    command = pty.read_message()
+    assert (command.verb, command.fields) == (verb, fields)
+    if callable(reply):
+        reply = reply(command.seq)
+    if reply is not None:
+        pty.write(reply)
+    return command
+
+
+# -- connecting -------------------------------------------------------------------------
 
 
 def test_connecting_sends_hello_and_the_readers_hello_makes_it_ready(pty, connect, events) -> None:
     reader = connect(name="left dice")
     assert isinstance(reader, DiceReader)
-    assert not reader.wait_ready(0)
-    pty.write(encode("HELLO", 0, proto=1, fw="v0.3"))
-    assert events.get() == DeviceStatus("left dice", True, "reader firmware v0.3, protocol 1")
-    assert reader.wait_ready(0)
+    assert not reader.wait_ready(0) and not reader.connected
+    pty.write(hello(0, why="power"))
+    assert events.get() == DeviceStatus("left dice", True, FIRMWARE)  # the first: no restart
+    assert pty.read_message() == Message("STATUS", 1, {})
+    assert reader.wait_ready(3) and reader.connected
+    assert reader.info == {"proto": "1", "fw": "1.0.0", "board": "pico",
+                           "uid": "E66138935F4B1234", "boot": "b00t", "dice": "2",
+                           "why": "power"}
 
 
-def test_rolls_become_die_rolled_events(pty, connect, events) -> None:
-    connect()
-    pty.write(roll(0, 0, 4) + roll(1, 2, 6))
-    assert events.get() == DieRolled(0, 4, 0)
-    assert events.get() == DieRolled(2, 6, 1)
+def test_send_writes_a_checksummed_line_with_its_own_numbering(pty, connect) -> None:
+    reader = connect()
+    assert reader.send("PING") == 1
+    assert reader.send("FLASH", die=2) == 2
+    assert pty.read_message() == Message("PING", 1, {})
+    assert pty.read_message() == Message("FLASH", 2, {"die": "2"})
+    with pytest.raises(ValueError):
+        reader.send("PING", note="two words")
+    with pytest.raises(ValueError):
+        reader.send("ping")
 
 
-def test_lines_arriving_byte_by_byte_and_with_crlf_parse(pty, connect, events) -> None:
-    connect()
-    for byte in roll(5, 1, 3)[:-1] + b"\r\n":
+# -- rolls ------------------------------------------------------------------------------
+
+
+def test_rolls_become_die_rolled_events(pty, ready, events) -> None:
+    ready()
+    pty.write(
+        encode("ROLL", 2, die=0, roll=3, face=4, profile="d6", value=4)
+        + encode("ROLL", 3, die=1, roll=1, face="CLOAK", profile="triwizard", value=0)
+        + encode("ROLL", 4, die=0, roll=4, face="2P", profile="battle", value=2, again=1)
+        + encode("ROLL", 5, die=1, roll=2, face="forest", profile="rotation")
+        + encode("ROLL", 6, die=1, roll=3, face=6)  # value, profile and again are optional
+        + encode("ROLL", 7, die=0, roll=5, face="x", value="-1", again=0)
+    )
+    assert [events.get() for _ in range(6)] == [
+        DieRolled(0, "4", 2, "dice", value=4, roll=3, profile="d6"),
+        DieRolled(1, "CLOAK", 3, "dice", value=0, roll=1, profile="triwizard"),
+        DieRolled(0, "2P", 4, "dice", value=2, roll=4, profile="battle", again=True),
+        DieRolled(1, "forest", 5, "dice", value=None, roll=2, profile="rotation"),
+        DieRolled(1, "6", 6, "dice", value=6, roll=3),
+        DieRolled(0, "x", 7, "dice", value=-1, roll=5),
+    ]
+    assert events.pending() == []
+
+
+def test_an_int_face_becomes_its_label() -> None:
+    assert DieRolled(0, 4, 0) == DieRolled(0, "4", 0, value=4)
+
+
+def test_lines_arriving_byte_by_byte_and_with_crlf_parse(pty, ready, events) -> None:
+    ready()
+    for byte in roll(2, 1, 1, 3)[:-1] + b"\r\n":
         pty.write(bytes([byte]))
-    assert events.get() == DieRolled(1, 3, 5)
+    assert events.get() == DieRolled(1, "3", 2, "dice", value=3, roll=1, profile="d6")
 
 
 @pytest.mark.parametrize(
     ("line", "reason"),
     [
-        (b"ROLL 0 die=0 face=4*00\n", "bad checksum"),
-        (b"ROLL 0 die=0 face=4\n", "no checksum"),
+        (b"ROLL 2 die=0 roll=1 face=4*00\n", "bad checksum"),
+        (b"ROLL 2 die=0 roll=1 face=4\n", "no checksum"),
         (b"\xff\xfe garbage\n", "non-ASCII"),
+        (b"ROLL 2\tdie=0*00\n", "control byte"),
         (b"\n", "empty line"),
+        (b"\r\n", "empty line"),
         (b"R" * 300 + b"\n", "too long: 300 bytes"),
+        (encode("ROLL", 2, die=0, roll=1, face=4)[:-6] + b"\n", "no checksum"),  # cut short
     ],
 )
 def test_rejected_lines_are_noise_and_the_next_roll_still_counts(
-    pty, connect, events, line, reason
+    pty, ready, events, line, reason
 ) -> None:
-    connect()
-    pty.write(line + roll(0, 1, 2))
+    ready()
+    pty.write(line + roll(2, 1, 1, 2))
     noise = events.get()
     assert isinstance(noise, DeviceNoise) and noise.device == "dice"
     assert noise.detail.startswith(f"rejected line: {reason}")
-    assert events.get() == DieRolled(1, 2, 0)
+    assert events.get() == DieRolled(1, "2", 2, value=2, roll=1, profile="d6")
+    assert events.pending() == []
 
 
 def test_sequence_gaps_are_noise_and_wrap_and_hello_are_not(pty, connect, events) -> None:
     connect()
-    pty.write(roll(65534, 0, 1) + roll(65535, 0, 2) + roll(0, 0, 3) + roll(3, 0, 4))
+    pty.write(hello(65533))
+    assert events.get() == DeviceStatus("dice", True, FIRMWARE)
+    pty.write(roll(65534, 0, 1, 1) + roll(65535, 0, 2, 2) + roll(0, 0, 3, 3) + roll(3, 0, 4, 4))
     assert [events.get() for _ in range(5)] == [
-        DieRolled(0, 1, 65534),
-        DieRolled(0, 2, 65535),
-        DieRolled(0, 3, 0),
+        DieRolled(0, "1", 65534, roll=1, profile="d6"),
+        DieRolled(0, "2", 65535, roll=2, profile="d6"),
+        DieRolled(0, "3", 0, roll=3, profile="d6"),
         DeviceNoise("dice", "sequence gap: 2 message(s) missed before seq 3"),
-        DieRolled(0, 4, 3),
+        DieRolled(0, "4", 3, roll=4, profile="d6"),
     ]
-    pty.write(encode("HELLO", 100, proto=1, fw="x") + roll(101, 0, 5))
-    assert events.get() == DeviceStatus("dice", True, "reader firmware x, protocol 1")
-    assert events.get() == DieRolled(0, 5, 101)
+    pty.write(hello(100) + roll(101, 0, 5, 5))  # the same boot: rolls go on
+    assert events.get() == DeviceStatus("dice", True, FIRMWARE)
+    assert events.get() == DieRolled(0, "5", 101, roll=5, profile="d6")
+    assert events.pending() == []
 
 
 @pytest.mark.parametrize(
-    "fields",
-    [{"die": 0}, {"face": 3}, {}, {"die": 0, "face": "six"}, {"die": "-1", "face": 2}],
+    ("fields", "reason"),
+    [
+        ({"roll": 1, "face": 3}, "without integer die and roll and a face"),
+        ({"die": 0, "face": 3}, "without integer die and roll and a face"),
+        ({"die": 0, "roll": 1}, "without integer die and roll and a face"),
+        ({}, "without integer die and roll and a face"),
+        ({"die": "-1", "roll": 1, "face": 2}, "without integer die and roll and a face"),
+        ({"die": "x", "roll": 1, "face": 2}, "without integer die and roll and a face"),
+        ({"die": 0, "roll": "1.5", "face": 2}, "without integer die and roll and a face"),
+        ({"die": 0, "roll": 1, "face": "a,b"}, "face must be"),
+        ({"die": 0, "roll": 1, "face": "thirteen_char"}, "face must be"),
+        ({"die": 0, "roll": 1, "face": 3, "value": "three"}, "with a value that is not a number"),
+        ({"die": 0, "roll": 1, "face": 3, "value": "-"}, "with a value that is not a number"),
+    ],
 )
-def test_a_roll_without_integer_die_and_face_is_noise(pty, connect, events, fields) -> None:
-    connect()
-    pty.write(encode("ROLL", 0, **fields) + roll(1, 0, 1))
+def test_a_roll_without_integer_die_and_roll_and_a_valid_face_is_noise(
+    pty, ready, events, fields, reason
+) -> None:
+    ready()
+    pty.write(encode("ROLL", 2, **fields) + roll(3, 0, 1, 1))
     noise = events.get()
     assert isinstance(noise, DeviceNoise)
-    assert noise.detail.startswith("ROLL 0 without integer die and face")
-    assert events.get() == DieRolled(0, 1, 1)
+    assert noise.detail.startswith(f"ROLL 2 rejected: {reason}")
+    # The rejected roll did not use up its number: roll 1 of die 0 still counts.
+    assert events.get() == DieRolled(0, "1", 3, roll=1, profile="d6")
+    assert events.pending() == []
 
 
-def test_unknown_verbs_and_fields_are_ignored(pty, connect, events) -> None:
-    connect()
+def test_a_repeated_roll_number_is_noise_not_a_second_roll(pty, ready, events) -> None:
+    ready()
     pty.write(
-        encode("SHAKE", 0, strength=9)
-        + encode("ROLL", 1, die=1, face=5, tilt=3)
-        + encode("BATTERY", 2, mv=3700)
-        + roll(3, 0, 6)
+        roll(2, 0, 3, 4)
+        + roll(3, 0, 3, 4)  # the same roll again
+        + roll(4, 1, 3, 5)  # the same number, another die: its own roll
+        + roll(5, 0, 3, 6)  # the same number, another face: still the same roll
+        + roll(6, 0, 2, 1)  # an older number
+        + roll(7, 0, 4, 2)
     )
-    assert events.get() == DieRolled(1, 5, 1)
-    assert events.get() == DieRolled(0, 6, 3)  # the unknown verbs counted in the sequence
+    assert [events.get() for _ in range(6)] == [
+        DieRolled(0, "4", 2, roll=3, profile="d6"),
+        DeviceNoise("dice", "ROLL 3 ignored: die 0 roll 3 is not after roll 3, already delivered"),
+        DieRolled(1, "5", 4, roll=3, profile="d6"),
+        DeviceNoise("dice", "ROLL 5 ignored: die 0 roll 3 is not after roll 3, already delivered"),
+        DeviceNoise("dice", "ROLL 6 ignored: die 0 roll 2 is not after roll 3, already delivered"),
+        DieRolled(0, "2", 7, roll=4, profile="d6"),
+    ]
+    assert events.pending() == []
 
 
-def test_reader_errors_and_pongs_are_reported(pty, connect, events) -> None:
-    connect()
-    pty.write(encode("ERR", 0, msg="bad-checksum") + encode("PONG", 1))
-    assert events.get() == DeviceNoise("dice", "reader reports error: bad-checksum")
+def test_a_hello_of_the_same_boot_keeps_the_roll_numbers(pty, ready, events) -> None:
+    ready()
+    pty.write(roll(2, 0, 1, 4) + hello(10) + roll(11, 0, 1, 4) + roll(12, 0, 2, 4))
+    assert events.get() == DieRolled(0, "4", 2, roll=1, profile="d6")
+    assert events.get() == DeviceStatus("dice", True, FIRMWARE)  # not restarted
+    assert events.get() == DeviceNoise("dice", "ROLL 11 ignored: die 0 roll 1 is not after "
+                                               "roll 1, already delivered")
+    assert events.get() == DieRolled(0, "4", 12, roll=2, profile="d6")
+
+
+@pytest.mark.parametrize(
+    "restart",
+    [hello(0, boot="n3w", why="host"), hello(0, boot="n3w", why="power"),
+     hello(0, boot="b00t", why="power")],
+    ids=["new boot", "new boot at power-on", "power-on"],
+)
+def test_a_restarted_reader_is_shown_and_its_roll_numbers_start_again(
+    pty, ready, events, restart
+) -> None:
+    reader = ready()
+    pty.write(roll(2, 0, 1, 4) + roll(3, 1, 1, 2))
+    assert events.get() == DieRolled(0, "4", 2, roll=1, profile="d6")
+    assert events.get() == DieRolled(1, "2", 3, roll=1, profile="d6")
+    pty.write(restart)
+    assert events.get() == DeviceStatus("dice", True, FIRMWARE + ", restarted")
+    assert pty.read_message() == Message("STATUS", 2, {})
+    assert reader.connected
+    pty.write(roll(1, 0, 1, 6) + roll(2, 1, 1, 6))  # roll 1 again: a new roll of a new boot
+    assert events.get() == DieRolled(0, "6", 1, roll=1, profile="d6")
+    assert events.get() == DieRolled(1, "6", 2, roll=1, profile="d6")
+    assert events.pending() == []
+
+
+def test_a_reader_that_restarted_while_unplugged_is_shown(tmp_path: Path, events,
+                                                         no_leaked_fds) -> None:
+    link = tmp_path / "dice"
+    first, second = Pty(), Pty()
+    link.symlink_to(first.path)
+    reader = SerialDiceReader(str(link), events.emit, reconnect_interval=0.05)
+    try:
+        assert events.get() == DeviceStatus("dice", True, f"connected on {link}")
+        answer(first, "HELLO", hello(0, boot="one"), proto="1")
+        assert events.get() == DeviceStatus("dice", True, FIRMWARE)
+        first.write(roll(1, 0, 1, 3))
+        assert events.get() == DieRolled(0, "3", 1, roll=1, profile="d6")
+        first.hang_up()
+        link.unlink()
+        assert events.get().detail.startswith("lost")
+        link.symlink_to(second.path)
+        assert events.get() == DeviceStatus("dice", True, f"connected on {link}")
+        answer(second, "HELLO", hello(1, boot="two"), proto="1")  # power-on HELLO was lost
+        assert events.get() == DeviceStatus("dice", True, FIRMWARE + ", restarted")
+        second.write(roll(2, 0, 1, 5))
+        assert events.get() == DieRolled(0, "5", 2, roll=1, profile="d6")
+    finally:
+        reader.close()
+        first.close()
+        second.close()
+
+
+# -- what the dice do, besides rolls ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("verb", "fields", "expected"),
+    [
+        pytest.param("MOVING", {"die": 1}, DieState(1, "moving"), id="MOVING"),
+        pytest.param("ROLLING", {"die": 0, "roll": 7}, DieState(0, "rolling", roll=7),
+                     id="ROLLING"),
+        pytest.param("CROOKED", {"die": 1, "roll": 7}, DieState(1, "crooked", roll=7),
+                     id="CROOKED"),
+        pytest.param("PLACED", {"die": 0, "face": "CLOAK"}, DieState(0, "placed", face="CLOAK"),
+                     id="PLACED"),
+        pytest.param("PLACED", {"die": 0}, DieState(0, "placed"), id="PLACED without face"),
+        pytest.param("DIE", {"die": 1, "state": "rest", "profile": "battle",
+                             "faces": "1,2,2P,3,4,5", "face": "2P", "led": 1},
+                     DieState(1, "rest", face="2P", detail="profile battle"), id="DIE rest"),
+        pytest.param("DIE", {"die": 0, "state": "moving", "profile": "d6",
+                             "faces": "1,2,3,4,5,6", "led": 0},
+                     DieState(0, "moving", detail="profile d6"), id="DIE moving"),
+        pytest.param("DIE", {"die": 0, "state": "missing", "profile": "d6",
+                             "faces": "1,2,3,4,5,6", "led": 0},
+                     DieState(0, "missing", detail="profile d6"), id="DIE missing"),
+        pytest.param("DIE", {"die": 0, "state": "unknown", "profile": "d6", "led": 0}, None,
+                     id="DIE unknown: nothing to report"),
+        pytest.param("ERR", {"code": "sensor", "die": 1, "msg": "no-answer"},
+                     DieState(1, "missing", detail="sensor error: no-answer"), id="ERR sensor"),
+    ],
+)
+def test_what_a_die_does_becomes_die_state(pty, ready, events, verb, fields, expected) -> None:
+    ready()
+    pty.write(encode(verb, 2, **fields) + roll(3, 0, 1, 1))
+    if expected is not None:
+        assert events.get() == expected
+    assert events.get() == DieRolled(0, "1", 3, roll=1, profile="d6")
+    assert events.pending() == []
+
+
+@pytest.mark.parametrize(
+    ("verb", "fields", "reason"),
+    [
+        ("MOVING", {}, "without an integer die"),
+        ("PLACED", {"die": "one"}, "without an integer die"),
+        ("PLACED", {"die": 0, "face": "no,face"}, "face must be"),
+        ("DIE", {"die": 0, "state": "rest", "face": "x" * 13}, "face must be"),
+    ],
+)
+def test_a_malformed_die_report_is_noise(pty, ready, events, verb, fields, reason) -> None:
+    ready()
+    pty.write(encode(verb, 2, **fields))
+    noise = events.get()
+    assert isinstance(noise, DeviceNoise)
+    assert noise.detail.startswith(f"{verb} 2 rejected: {reason}")
+
+
+# -- the reader's other lines -------------------------------------------------------------
+
+
+def test_power_and_pongs_are_reported(pty, ready, events) -> None:
+    reader = ready()
+    pty.write(encode("POWER", 2, src="usb", mv=5020) + encode("POWER", 3, src="usb"))
+    assert events.get() == DeviceStatus("dice", True, "power: usb 5.02 V")
+    assert events.get() == DeviceStatus("dice", True, "power: usb")
+    assert reader.send("PING") == 2
+    answer(pty, "PING")
+    pty.write(encode("PONG", 4, ref=2))
     assert events.get() == DeviceStatus("dice", True, "pong")
 
 
-def test_an_incomplete_line_is_discarded_after_a_pause(pty, connect, events) -> None:
-    connect()
-    fragment = roll(0, 0, 3)[:9]
-    pty.write(fragment)
-    noise = events.get()
-    assert noise == DeviceNoise(
+def test_ping_waits_for_the_pong(pty, ready, pool) -> None:
+    reader = ready()
+    pinged = pool.submit(reader.ping, 3.0)
+    answer(pty, "PING", lambda ref: encode("PONG", 2, ref=ref))
+    assert pinged.result(timeout=3) is True
+    started = time.monotonic()
+    assert reader.ping(0.2) is False  # no answer this time
+    assert time.monotonic() - started < 1.0
+
+
+def test_reader_errors_are_noise(pty, ready, events) -> None:
+    ready()
+    pty.write(encode("ERR", 2, code="line", msg="bad-checksum")
+              + encode("ERR", 3, code="verb", ref=40, msg="unknown-verb-FOO")
+              + encode("ERR", 4))
+    assert events.get() == DeviceNoise("dice", "reader reports error line: bad-checksum")
+    assert events.get() == DeviceNoise("dice", "reader reports error verb: unknown-verb-FOO")
+    assert events.get() == DeviceNoise("dice", "reader reports error ?: ?")
+
+
+def test_unknown_verbs_and_fields_are_ignored(pty, ready, events) -> None:
+    ready()
+    pty.write(
+        encode("SHAKE", 2, strength=9)
+        + encode("ROLL", 3, die=1, roll=1, face=5, tilt=3, mood=":-)")
+        + encode("BATTERY_V2", 4, mv=3700)
+        + encode("MOVING", 5, die=0, speed="fast")
+        + encode("POWER", 6, src="usb", mv=5000, temp=40)
+        + encode("OK", 7, ref=999, cmd="NEWTHING")  # answers nothing the host waits for
+        + roll(8, 0, 1, 6)
+    )
+    assert [events.get() for _ in range(4)] == [
+        DieRolled(1, "5", 3, roll=1),
+        DieState(0, "moving"),
+        DeviceStatus("dice", True, "power: usb 5.00 V"),
+        DieRolled(0, "6", 8, roll=1, profile="d6"),  # the unknown verbs counted in the sequence
+    ]
+    assert events.pending() == []
+
+
+def test_an_incomplete_line_is_discarded_after_a_pause(pty, ready, events) -> None:
+    ready()
+    pty.write(roll(2, 0, 1, 3)[:9])
+    assert events.get() == DeviceNoise(
         "dice", "incomplete line discarded: 9 bytes and no newline for 0.2 s"
     )
-    pty.write(roll(1, 0, 2))
-    assert events.get() == DieRolled(0, 2, 1)
+    pty.write(roll(3, 0, 1, 2))
+    assert events.get() == DeviceNoise("dice", "sequence gap: 1 message(s) missed before seq 3")
+    assert events.get() == DieRolled(0, "2", 3, roll=1, profile="d6")
 
 
-def test_send_writes_a_checksummed_line_with_its_own_numbering(pty, connect) -> None:
+# -- profiles -------------------------------------------------------------------------------
+
+
+def test_set_profile_is_sent_at_once_when_ready_and_only_when_it_changes(pty, ready) -> None:
+    reader = ready()
+    reader.set_profile(1, "battle")
+    assert pty.read_message() == Message("PROFILE", 2, {"die": "1", "name": "battle"})
+    reader.set_profile(1, "battle")  # the same again: nothing to send
+    reader.set_profile(0, "custom", ("red", "red", "blue", "blue", "gold", "skull"))
+    assert pty.read_message() == Message(
+        "PROFILE", 3, {"die": "0", "name": "custom", "faces": "red,red,blue,blue,gold,skull"}
+    )
+    pty.assert_silent()
+
+
+def test_profiles_are_sent_after_every_hello_and_then_status(pty, ready, events) -> None:
+    reader = ready()
+    reader.set_profile(1, "rotation")
+    reader.set_profile(0, "triwizard")
+    assert pty.read_message().fields == {"die": "1", "name": "rotation"}
+    assert pty.read_message().fields == {"die": "0", "name": "triwizard"}
+    pty.write(hello(0, boot="other", why="power"))  # the reader restarted: it forgot them
+    assert events.get() == DeviceStatus("dice", True, FIRMWARE + ", restarted")
+    assert [pty.read_message() for _ in range(3)] == [
+        Message("PROFILE", 4, {"die": "0", "name": "triwizard"}),
+        Message("PROFILE", 5, {"die": "1", "name": "rotation"}),
+        Message("STATUS", 6, {}),
+    ]
+    assert reader.connected
+
+
+def test_a_profile_asked_before_the_reader_is_ready_is_sent_after_its_hello(
+    pty, connect, events
+) -> None:
     reader = connect()
-    reader.send("PING")
-    reader.send("ROLL", die=2)
-    assert pty.read_message() == Message("PING", 1, {})
-    assert pty.read_message() == Message("ROLL", 2, {"die": "2"})
+    reader.set_profile(0, "battle")
+    pty.assert_silent(0.1)
+    pty.write(hello(0))
+    assert events.get() == DeviceStatus("dice", True, FIRMWARE)
+    assert pty.read_message() == Message("PROFILE", 1, {"die": "0", "name": "battle"})
+    assert pty.read_message() == Message("STATUS", 2, {})
+
+
+@pytest.mark.parametrize(
+    ("name", "faces"),
+    [("two words", None), ("d6*", None), ("custom", ("a", "b c", "d", "e", "f", "g")),
+     ("custom", ("x" * 40,) * 6)],
+)
+def test_a_profile_that_cannot_be_sent_is_refused_at_once(
+    pty, connect, events, name, faces
+) -> None:
+    reader = connect()
     with pytest.raises(ValueError):
-        reader.send("PING", note="two words")
+        reader.set_profile(0, name, faces)
+    # It was not kept: the next HELLO does not try to send it (which used to kill the thread).
+    pty.write(hello(0))
+    assert events.get() == DeviceStatus("dice", True, FIRMWARE)
+    assert pty.read_message() == Message("STATUS", 1, {})
+    with pytest.raises(ValueError):
+        reader.set_profile(0, name, faces)
+    reader.set_profile(0, "battle")
+    assert pty.read_message() == Message("PROFILE", 2, {"die": "0", "name": "battle"})
+    pty.write(roll(1, 0, 1, "2P", "battle", value=2, again=1))
+    assert events.get() == DieRolled(0, "2P", 1, roll=1, profile="battle", value=2, again=True)
 
 
-def test_the_port_lost_is_reported_and_close_is_prompt(pty, connect, events) -> None:
-    reader = connect(reconnect_interval=10)
+def test_a_refused_profile_is_noise(pty, ready, events) -> None:
+    reader = ready()
+    reader.set_profile(5, "d6")
+    command = answer(pty, "PROFILE", None, die="5", name="d6")
+    pty.write(encode("ERR", 2, code="die", ref=command.seq, die=5, msg="no-die-5"))
+    assert events.get() == DeviceNoise("dice", "reader reports error die: no-die-5")
+
+
+# -- commands that wait for an answer --------------------------------------------------------
+
+
+def test_request_returns_the_ok(pty, ready, events, pool) -> None:
+    reader = ready()
+    asked: Future[Message] = pool.submit(reader.request, "STATUS")
+    answer(pty, "STATUS", lambda ref: (
+        encode("DIE", 2, die=0, state="rest", profile="d6", faces="1,2,3,4,5,6", face=3, led=1)
+        + encode("POWER", 3, src="usb", mv=4980)
+        + encode("OK", 4, ref=ref + 1, cmd="OTHER")  # not ours
+        + encode("OK", 5, ref=ref, cmd="STATUS")))
+    assert asked.result(timeout=3) == Message("OK", 5, {"ref": "2", "cmd": "STATUS"})
+    assert events.get() == DieState(0, "rest", face="3", detail="profile d6")
+    assert events.get() == DeviceStatus("dice", True, "power: usb 4.98 V")
+    assert events.pending() == []
+
+
+def test_request_raises_the_readers_error_which_is_not_noise(pty, ready, events, pool) -> None:
+    reader = ready()
+    asked = pool.submit(reader.request, "FROB", level=3)
+    answer(pty, "FROB", lambda ref: encode("ERR", 2, code="verb", ref=ref, msg="unknown-FROB"),
+             level="3")
+    with pytest.raises(ReaderError) as raised:
+        asked.result(timeout=3)
+    assert (raised.value.code, raised.value.msg) == ("verb", "unknown-FROB")
+    assert str(raised.value) == "verb: unknown-FROB"
+    pty.write(roll(3, 0, 1, 1))
+    assert events.get() == DieRolled(0, "1", 3, roll=1, profile="d6")  # no noise before it
+
+
+def test_request_times_out_and_a_late_answer_is_ignored(pty, ready, events) -> None:
+    reader = ready()
+    started = time.monotonic()
+    with pytest.raises(TimeoutError):
+        reader.request("STATUS", timeout=0.2)
+    assert 0.2 <= time.monotonic() - started < 1.0
+    command = pty.read_message()
+    pty.write(encode("OK", 2, ref=command.seq, cmd="STATUS")
+              + encode("ERR", 3, code="field", ref=command.seq, msg="late"))
+    assert events.get() == DeviceNoise("dice", "reader reports error field: late")
+    assert events.pending() == []
+
+
+def test_request_raises_connection_error_when_the_port_is_lost_while_waiting(
+    pty, ready, events, pool
+) -> None:
+    reader = ready(reconnect_interval=10)
+    asked = pool.submit(reader.request, "IDENTIFY", timeout=10)
+    assert pty.read_message().verb == "IDENTIFY"
+    started = time.monotonic()
+    pty.hang_up()
+    with pytest.raises(ConnectionError, match="went away before answering IDENTIFY"):
+        asked.result(timeout=3)
+    assert time.monotonic() - started < 1.0
+    assert events.get().detail.startswith("lost")
+    assert not reader.connected
+    with pytest.raises(ConnectionError, match="not connected"):
+        reader.request("STATUS")
+
+
+def test_identify_returns_the_readers_ok(pty, ready, pool) -> None:
+    reader = ready()
+    asked = pool.submit(reader.identify)
+    answer(pty, "IDENTIFY", lambda ref: encode(
+        "OK", 2, ref=ref, cmd="IDENTIFY", fw="1.0.0", board="pico", uid="E661"), ms="3000")
+    assert asked.result(timeout=3).fields == {"ref": "2", "cmd": "IDENTIFY", "fw": "1.0.0",
+                                              "board": "pico", "uid": "E661"}
+    asked = pool.submit(reader.identify, 500)
+    answer(pty, "IDENTIFY", lambda ref: encode("ERR", 3, code="field", ref=ref, msg="ms"),
+             ms="500")
+    with pytest.raises(ReaderError, match="field"):
+        asked.result(timeout=3)
+
+
+def test_flash_returns_the_ok_or_raises_no_led(pty, ready, events, pool) -> None:
+    reader = ready()
+    asked = pool.submit(reader.flash, 1)
+    answer(pty, "FLASH", lambda ref: encode("OK", 2, ref=ref, cmd="FLASH", die=1),
+             die="1", ms="1000")
+    assert asked.result(timeout=3).fields["cmd"] == "FLASH"
+    asked = pool.submit(reader.flash, 0, 0)
+    answer(pty, "FLASH", lambda ref: encode("ERR", 3, code="no-led", ref=ref, die=0,
+                                              msg="no-LED"), die="0", ms="0")
+    with pytest.raises(ReaderError) as raised:
+        asked.result(timeout=3)
+    assert raised.value.code == "no-led"
+    assert events.pending() == []
+
+
+# -- the port ---------------------------------------------------------------------------------
+
+
+def test_the_port_lost_is_reported_and_close_is_prompt(pty, ready, events) -> None:
+    reader = ready(reconnect_interval=10)
     pty.hang_up()
     status = events.get()
     assert isinstance(status, DeviceStatus) and not status.connected
     assert status.detail.startswith(f"lost {pty.path}")
+    assert not reader.connected
     with pytest.raises(ConnectionError, match="not connected"):
         reader.send("PING")
+    reader.set_profile(0, "battle")  # kept for the next HELLO, no error
     started = time.monotonic()
     reader.close()
     assert time.monotonic() - started < 0.5
     assert events.get() == DeviceStatus("dice", False, "closed")
+    assert events.pending() == []
 
 
 def test_close_while_reading_is_prompt(connect, events) -> None:
     reader = connect()
     started = time.monotonic()
-    reader.close()
+    with reader:
+        pass
     reader.close()
     assert time.monotonic() - started < 0.5
     assert events.get() == DeviceStatus("dice", False, "closed")
+    assert not reader.connected
 
 
 def test_a_missing_port_is_reported_once_and_retried_until_it_appears(
@@ -232,19 +682,24 @@ def test_a_missing_port_is_reported_once_and_retried_until_it_appears(
         status = events.get()
         assert isinstance(status, DeviceStatus) and not status.connected
         assert status.detail.startswith(f"cannot open {link}")
+        time.sleep(0.2)  # a few retries
         link.symlink_to(first.path)
         # Retries every 0.05 s, but the outage is reported only once.
         assert events.get() == DeviceStatus("dice", True, f"connected on {link}")
-        assert first.read_message().verb == "HELLO"
+        answer(first, "HELLO", hello(0), proto="1")
+        assert events.get() == DeviceStatus("dice", True, FIRMWARE)
 
         first.hang_up()  # its slave stays open, so its pty number is not reused
         lost = events.get()
         assert isinstance(lost, DeviceStatus) and lost.detail.startswith("lost")
         link.unlink()
+        time.sleep(0.2)  # a few retries, which fail
         link.symlink_to(second.path)
         assert events.get() == DeviceStatus("dice", True, f"connected on {link}")
-        second.write(roll(0, 3, 3))
-        assert events.get() == DieRolled(3, 3, 0)
+        answer(second, "HELLO", hello(0), proto="1")
+        assert events.get() == DeviceStatus("dice", True, FIRMWARE)
+        second.write(roll(1, 3, 1, 3))
+        assert events.get() == DieRolled(3, "3", 1, roll=1, profile="d6")
     finally:
         started = time.monotonic()
         reader.close()
@@ -252,3 +707,45 @@ def test_a_missing_port_is_reported_once_and_retried_until_it_appears(
         first.close()
         second.close()
 
+
+def test_a_reader_replugged_behind_its_stable_path_is_back_within_2_s(
+    tmp_path: Path, events, no_leaked_fds
+) -> None:
+    link = tmp_path / "usb-MicroPython_Board_in_FS_mode_e66138935f4b1234-if00"
+    plugged = Pty()
+    link.symlink_to(plugged.path)
+    ptys = [plugged]
+    reader = SerialDiceReader(str(link), events.emit)  # the default retry interval
+    try:
+        assert events.get() == DeviceStatus("dice", True, f"connected on {link}")
+        answer(plugged, "HELLO", hello(0, boot="boot1"), proto="1")
+        assert events.get() == DeviceStatus("dice", True, FIRMWARE)
+        answer(plugged, "STATUS")
+        assert reader.wait_ready(3)
+        reader.set_profile(0, "battle")
+        answer(plugged, "PROFILE", None, die="0", name="battle")
+        for plug in (2, 3):
+            plugged.hang_up()  # unplugged: the pty goes and so does the by-id link
+            link.unlink()
+            lost = events.get()
+            assert isinstance(lost, DeviceStatus) and lost.detail.startswith(f"lost {link}")
+            assert not reader.connected
+            time.sleep(0.3)
+            plugged = Pty()
+            ptys.append(plugged)
+            link.symlink_to(plugged.path)
+            back = time.monotonic()
+            answer(plugged, "HELLO", hello(0, boot=f"boot{plug}", why="host"), proto="1")
+            assert reader.wait_ready(2 - (time.monotonic() - back))
+            assert time.monotonic() - back < 2
+            assert events.get() == DeviceStatus("dice", True, f"connected on {link}")
+            assert events.get() == DeviceStatus("dice", True, FIRMWARE + ", restarted")
+            # the restarted reader gets its profile back, then is asked its status
+            assert [plugged.read_message() for _ in range(2)] == [
+                Message("PROFILE", 1, {"die": "0", "name": "battle"}), Message("STATUS", 2, {})]
+            plugged.write(roll(1, 0, 1, 5))
+            assert events.get() == DieRolled(0, "5", 1, roll=1, profile="d6")
+    finally:
+        reader.close()
+        for pty in ptys:
+            pty.close()

@@ -160,9 +160,11 @@ def test_a_button_from_the_wrong_seat_and_an_empty_seat(table):
 
 
 def test_a_die_nobody_asked_for(table):
+    """A genuine roll while the game waits for no roll is logged and ignored (TABLE-DICE-2)."""
     start(table)
     deal(table)
-    unchanged_refusal(table, lambda: table.emit(DieRolled(0, 4, 1)), "ABR-SPELL-1")
+    unchanged_refusal(table, lambda: table.emit(DieRolled(0, 4, 1)), "TABLE-DICE-2")
+    assert table.store.refusals()[-1]["rule"] == "TABLE-DICE-2"
 
 
 def test_garbage_on_the_serial_line(table):

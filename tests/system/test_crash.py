@@ -33,7 +33,8 @@ class Process:
     def __init__(self, data):
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "run", "--data", str(data), "--host", "127.0.0.1",
-             "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+             "--port", "0", "--dice-speed", "0"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         lines = []
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

@@ -21,6 +21,7 @@ seats = 4
 button_pins = [17, 27, 22, 23]
 button_hold = 2
 dice_port = "dice0"
+dice_speed = 0
 nfc = "none"
 leds = "none"
 brightness = 0.25
@@ -64,7 +65,8 @@ def test_a_file_may_set_every_key(tmp_path):
     config = load(toml(tmp_path, EVERY_KEY), data_dir=tmp_path)
     assert config == Config(data_dir=tmp_path, host="127.0.0.1", port=9000, threads=20,
                             mode="real", seats=4, button_pins=(17, 27, 22, 23), button_hold=2.0,
-                            dice_port="dice0", nfc="none", leds="none", brightness=0.25, seed=7)
+                            dice_port="dice0", dice_speed=0.0, nfc="none", leds="none",
+                                brightness=0.25, seed=7)
     assert isinstance(config.button_hold, float) and not config.simulated
     written = {line.split(" = ")[0] for line in EVERY_KEY.splitlines() if " = " in line}
     assert written == {f.name for f in fields(Config)} - {"data_dir"}

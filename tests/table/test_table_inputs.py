@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.devices.events import DieRolled
 from companion.rules import Refusal
 from companion.table.inputs import NOTHING_TO_TAP, WRONG_KIND, AbracadaInputs, inputs_for
 from companion.table.tags import Component
@@ -115,7 +116,7 @@ def test_a_tap_during_refill_refills_the_active_players_rack():
 def test_the_refill_goes_to_the_active_player_whoever_it_is():
     """In Ben's refill a tap names Ben, not the first player."""
     state = at_roll()
-    state = play(state, INPUTS.die(state, 2, 0), INPUTS.button(state, BEN, long=False))
+    state = play(state, INPUTS.die(state, DieRolled(0, 2, 0)), INPUTS.button(state, BEN, long=False))
     assert state["phase"] == "refill"
     assert tap(state, 7, uid(101))["player"] == BEN
 
@@ -159,7 +160,7 @@ def test_a_long_press_undoes_in_every_phase_from_every_seat(reach, player):
 
 def test_a_die_roll_is_a_roll_action_the_rules_accept():
     state = at_roll()
-    action = INPUTS.die(state, 4, 0)
+    action = INPUTS.die(state, DieRolled(0, "4", 0, roll=1, profile="d6"))
     assert action == {"type": "roll", "value": 4}
     assert play(state, action)["phase"] == "declare"
 
@@ -167,9 +168,24 @@ def test_a_die_roll_is_a_roll_action_the_rules_accept():
 def test_a_die_value_is_passed_on_for_the_rules_to_judge():
     """The mapping does not filter faces; the rules refuse a face the die does not have."""
     state = at_roll()
-    action = INPUTS.die(state, 9, 1)
+    action = INPUTS.die(state, DieRolled(1, 9, 0))
     assert action == {"type": "roll", "value": 9}
     assert GAME.apply(state, action).rule == "ABR-AMB-1"
+    label = INPUTS.die(state, DieRolled(0, "CLOAK", 0, value=None))
+    assert label == {"type": "roll", "value": "CLOAK"}  # a face without a number: its label
+    assert GAME.apply(state, label).rule == "ABR-AMB-1"
+
+
+def test_a_virtual_roll_is_a_fair_face_of_the_awaited_die():
+    """With no dice reader, the server rolls: always one of the faces the chance step names."""
+    import random
+
+    state = at_roll()
+    chance = GAME.chance(state)
+    rng = random.Random(5)
+    values = {INPUTS.virtual_roll(state, chance, rng)["value"] for _ in range(200)}
+    assert values == set(chance.faces) == {1, 2, 3, 4, 5, 6}
+    assert play(state, INPUTS.virtual_roll(state, chance, rng))["phase"] == "declare"
 
 
 # -- what the phone may send, and the table's option defaults --------------------------------------

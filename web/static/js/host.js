@@ -179,6 +179,9 @@ function renderWorld(world, snap) {
   const board = [...world.places.board, ...world.places.removed];
   places.push(el("div", { class: "place" }, el("span", { text: "On the board" }), el("div", { class: "stones" }, board.map((s) => el("span", { class: "stone", text: s.stone })))));
   replace("world", places);
+  const awaited = snap.dice && snap.dice.awaited;
+  const faces = awaited ? [...new Set(awaited.faces)] : [1, 2, 3, 4, 5, 6];
+  replace("sim-faces", faces.map((f) => el("button", { type: "button", "data-face": f, onclick: () => sim("roll", { face: f }) }, `Roll ${f}`)));
   const seats = snap.view ? snap.view.order : [];
   replace("sim-buttons", seats.map((name, i) => el("span", { class: "row" },
     el("button", { type: "button", "data-press": i, onclick: () => sim("press", { seat: i }) }, abr.seatLabel(snap, name, "'s button")),
@@ -187,7 +190,6 @@ function renderWorld(world, snap) {
 
 if (simulated) {
   document.querySelectorAll("[data-sim]").forEach((b) => b.addEventListener("click", () => sim(b.dataset.sim)));
-  replace("sim-faces", [1, 2, 3, 4, 5, 6].map((f) => el("button", { type: "button", "data-face": f, onclick: () => sim("roll", { face: f }) }, `Roll ${f}`)));
   const leds = document.getElementById("leds");
   const stream = new EventSource(leds.dataset.stream);
   stream.addEventListener("frame", (e) => {

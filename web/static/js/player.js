@@ -16,6 +16,41 @@ async function send(action) {
   if (result.ok) toast("Done.");
 }
 
+const DIE_STATES = {
+  moving: "The die is moving…",
+  rolling: "The die is rolling…",
+  crooked: "The die landed crooked: roll it again.",
+  placed: "The die was set down by hand: roll it to count.",
+  missing: "A die is not connected to the reader.",
+};
+
+async function virtualRoll() {
+  if (busy) return;
+  busy = true;
+  const result = await post(main.dataset.roll, {});
+  busy = false;
+  if (result.ok) toast("Rolled.");
+}
+
+// The roll the game waits for: the real die's state, or a virtual roll when no reader is connected.
+function dice(snap) {
+  const awaited = snap.dice && snap.dice.awaited;
+  if (!awaited) return [];
+  const who = awaited.player === me ? "You roll" : `${awaited.player || "Someone"} rolls`;
+  const what = awaited.dice > 1 ? `${awaited.dice} dice` : "the die";
+  const lines = [el("p", { class: "prompt" + (awaited.player === me ? " mine" : ""), text: `${who} ${what} (faces ${awaited.faces.join(", ")}).` })];
+  if (snap.dice.reader) {
+    const states = Object.values(snap.dice.dice).map((d) => DIE_STATES[d.state]).filter(Boolean);
+    lines.push(el("p", { class: "sub", text: states[0] || "Roll it on the dice reader." }));
+  } else {
+    lines.push(el("p", { class: "sub", text: "No dice reader is connected." }));
+    if (snap.dice.virtual) {
+      lines.push(el("div", { class: "actions" }, el("button", { type: "button", class: "primary", onclick: virtualRoll, text: "Roll for me" })));
+    }
+  }
+  return lines;
+}
+
 function render(snap) {
   replace("refusals", refusals(snap.refusals));
   replace("events", events(snap.events));
@@ -29,6 +64,9 @@ function render(snap) {
   prompt.textContent = view.prompt;
   prompt.classList.toggle("mine", mine);
   document.getElementById("sub").textContent = mine ? "It is up to you." : `Round ${view.round}`;
+  const roll = dice(snap);
+  document.getElementById("dice-card").hidden = roll.length === 0;
+  replace("dice", roll);
   const buttons = abr.actions(snap, send);
   document.getElementById("actions-card").hidden = buttons.length === 0;
   replace("actions", buttons);
