@@ -137,6 +137,24 @@ class Server:
         self.companion.close()
         self.thread.join(timeout=5)
 
+    def dragon_roll(self, players: list[str], caster: str) -> dict[str, str]:
+        """A dealt game in which ``caster``, to play, has cast the Ancient Dragon (stone 1), the
+        right neighbour has removed it, and the table waits for the die; the players' links."""
+        for seed in range(1, 200):
+            links = self.new_game(players, seed=seed)
+            status, answer = post(f"{self.host}/sim/draw_all")
+            assert status == 200 and answer["ok"], answer
+            view = self.companion.table.referee_view()
+            if view["phase"] == "declare" and view["active"] == caster and \
+                    1 in view["players"][caster]["rack"]:
+                status, answer = post(f"{links[caster]}/api/action", {"type": "cast", "spell": 1})
+                assert status == 200, answer
+                status, answer = post(f"{self.host}/sim/remove")
+                assert answer["ok"], answer
+                assert self.companion.table.referee_view()["phase"] == "roll"
+                return links
+        raise AssertionError(f"no seed deals {caster} the Ancient Dragon")
+
 
 # -- a bot that plays through the same doors as people --------------------------------------------
 

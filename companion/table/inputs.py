@@ -59,9 +59,16 @@ class GameInputs:
         """A genuine roll, while the game waits for one: the face's number by default."""
         return {"type": "roll", "value": roll.value if roll.value is not None else roll.face}
 
+    def dice(self, state: State, rolls: list[DieRolled]) -> Action | Refusal:
+        """Several dice rolled together (``Chance.dice`` of them), in die order."""
+        return {"type": "roll",
+                "values": [r.value if r.value is not None else r.face for r in rolls]}
+
     def virtual_roll(self, state: State, chance: Chance, rng: Random) -> Action | Refusal:
-        """A roll the server makes for a table without a dice reader: a fair face of the die."""
-        return {"type": "roll", "value": rng.choice(chance.faces)}
+        """A roll the server makes for a table without a dice reader: fair faces of the dice."""
+        if chance.dice == 1:
+            return {"type": "roll", "value": rng.choice(chance.faces)}
+        return {"type": "roll", "values": [rng.choice(chance.faces) for _ in range(chance.dice)]}
 
 
 class AbracadaInputs(GameInputs):

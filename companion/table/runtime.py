@@ -43,6 +43,10 @@ from .tags import TagError, TagRegistry
 
 log = logging.getLogger("companion.table")
 
+
+def _dice(n: int) -> str:
+    return "die" if n == 1 else "dice"
+
 KEEP_EVENTS = 60
 KEEP_REFUSALS = 20
 KEEP_JOURNAL = 200
@@ -75,6 +79,7 @@ class Table:
         self.devices: dict[str, dict[str, Any]] = {}
         #: the dice reader, told which die profile a roll needs (None: no reader configured)
         self.dice: Any = None
+        self._rolled: tuple[Any, dict[int, DieRolled]] = (None, {})  # (awaited roll, dice in)
         self.dice_reports = 0  #: how many die reports (rolls and states) the table has seen
         self._profile_for = -1  # the version whose chance step was last told to the reader
         self._random = random.SystemRandom()  # virtual rolls, when no reader is connected
@@ -281,8 +286,32 @@ class Table:
         if chance is None:
             return self._refuse(raw, source, rules_inputs.UNASKED_ROLL,
                                 f"Nobody was asked to roll; the {roll.face} rolled was ignored.")
-        mapped = inputs_for(self.history.game).die(self.history.state, roll)
-        return self._act(mapped, source, raw, seat=self._roller_seat(chance))
+        seat = self._roller_seat(chance)
+        if roll.die >= chance.dice:
+            return self._refuse(raw, source, rules_inputs.UNASKED_ROLL,
+                                f"This roll takes {chance.dice} {_dice(chance.dice)} (numbered "
+                                f"from 0); die {roll.die} was ignored.", seat)
+        mapper = inputs_for(self.history.game)
+        if chance.dice == 1:
+            return self._act(mapper.die(self.history.state, roll), source, raw, seat=seat)
+        # Several dice rolled together: each die's latest roll counts until all have been rolled.
+        key = (self.record.id if self.record else None, self._seq)
+        if self._rolled[0] != key:
+            self._rolled = (key, {})
+        self._rolled[1][roll.die] = roll
+        if len(self._rolled[1]) < chance.dice:
+            self._bump()
+            return {"ok": True, "waiting": chance.dice - len(self._rolled[1]), "raw": raw}
+        rolls = [self._rolled[1][d] for d in range(chance.dice)]
+        self._rolled = (None, {})
+        return self._act(mapper.dice(self.history.state, rolls), source,
+                         raw | {"dice": [r.face for r in rolls]}, seat=seat)
+
+    def rolled_so_far(self) -> dict[str, str]:
+        """Of several dice rolled together, the faces of those already rolled (die -> face)."""
+        key = (self.record.id if self.record else None, self._seq)
+        rolled = self._rolled[1] if self._rolled[0] == key else {}
+        return {str(d): r.face for d, r in sorted(rolled.items())}
 
     def _die_state(self, state: DieState) -> dict[str, Any] | None:
         """A die moving, rolling, crooked, set down by hand or gone: shown; refused if it
@@ -490,8 +519,8 @@ class Table:
             return self._refuse(raw | {"action": action}, source, result.rule, result.reason, seat)
         # Durable before anything shows it.
         seq = self._seq + 1
-        at = self.store.append(self.record.id, seq, action, source,
-                               finished=result.state["phase"] == "over")
+        finished = self.history.game.outcome(result.state).finished
+        at = self.store.append(self.record.id, seq, action, source, finished=finished)
         with self._lock:
             self.history.commit(action, result)
             self._seq = seq
@@ -592,7 +621,7 @@ class Table:
         entry = self.devices.get(name, {}) if name else {}
         connected = self.dice_connected()
         return {"awaited": chance.to_json() if chance else None, "reader": connected,
-                "dice": dict(entry.get("dice", {})),
+                "dice": dict(entry.get("dice", {})), "rolled": self.rolled_so_far(),
                 "virtual": chance is not None and not connected and (
                     chance.player is None or viewer == chance.player)}
 

@@ -18,23 +18,9 @@ def server(tmp_path):
     s.stop()
 
 
-def at_dragon_roll(server) -> dict[str, str]:
-    """A game where Elena has cast the Ancient Dragon and must roll."""
-    for seed in range(1, 200):
-        links = server.new_game(PLAYERS, seed=seed)
-        post(f"{server.host}/sim/draw_all")
-        view = server.table.referee_view()
-        if view["active"] == "Elena" and 1 in view["players"]["Elena"]["rack"]:
-            post(f"{links['Elena']}/api/action", {"type": "cast", "spell": 1})
-            post(f"{server.host}/sim/remove")
-            assert server.table.referee_view()["phase"] == "roll"
-            return links
-    pytest.fail("no seed deals Elena the Ancient Dragon")
-
-
 @pytest.mark.browser
 def test_rolling_on_the_phone(server, phone, shots):
-    links = at_dragon_roll(server)
+    links = server.dragon_roll(PLAYERS, "Elena")
     elena, denise = phone(links["Elena"]), phone(links["Denise"])
     for page in (elena, denise):
         page.wait_for_selector("#dice-card:not([hidden])")

@@ -28,24 +28,8 @@ def referee(server):
 
 @pytest.fixture
 def dragon(server):
-    """A dealt game in which Elena, to play, holds the Ancient Dragon (stone 1)."""
-    for seed in range(1, 200):
-        links = server.new_game(PLAYERS, seed=seed)
-        status, answer = post(f"{server.host}/sim/draw_all")
-        assert status == 200 and answer["ok"], answer
-        view = referee(server)
-        if view["phase"] == "declare" and view["active"] == "Elena" and \
-                1 in view["players"]["Elena"]["rack"]:
-            return links
-    pytest.fail("no seed deals Elena the Ancient Dragon")
-
-
-def cast_dragon(server, links) -> None:
-    status, answer = post(f"{links['Elena']}/api/action", {"type": "cast", "spell": 1})
-    assert status == 200, answer
-    status, answer = post(f"{server.host}/sim/remove")
-    assert answer["ok"], answer
-    assert referee(server)["phase"] == "roll"
+    """Elena has cast the Ancient Dragon; the table waits for her roll."""
+    return server.dragon_roll(PLAYERS, "Elena")
 
 
 def life_pixels(server, seat: int) -> int:
@@ -66,7 +50,6 @@ def snapshot_after(stream: SSE, predicate, timeout: float = 5.0) -> dict:
 
 def test_a_dragon_roll_on_the_simulated_reader_changes_life_on_leds_and_phones(server, dragon):
     """ABR-SPELL-1 through the dice reader: one roll, applied to every other player."""
-    cast_dragon(server, dragon)
     assert server.companion.devices.dice.profile(0) == ("d6", None)  # the table asked for a d6
     streams = {p: SSE(f"{dragon[p]}/stream") for p in PLAYERS}
     try:
@@ -96,7 +79,6 @@ def test_a_dragon_roll_on_the_simulated_reader_changes_life_on_leds_and_phones(s
 
 def test_a_crooked_die_asks_for_a_re_roll_and_changes_nothing(server, dragon):
     """TABLE-DICE-3: the roller's seat blinks, every phone shows why; the next roll counts."""
-    cast_dragon(server, dragon)
     before = referee(server)
     status, answer = post(f"{server.host}/sim/crooked")
     assert answer["outcomes"][-1]["rule"] == "TABLE-DICE-3", answer
@@ -112,7 +94,6 @@ def test_a_crooked_die_asks_for_a_re_roll_and_changes_nothing(server, dragon):
 
 def test_a_die_set_down_by_hand_is_not_a_roll(server, dragon):
     """TABLE-DICE-4: turning the die to a 6 by hand does not count."""
-    cast_dragon(server, dragon)
     before = referee(server)
     status, answer = post(f"{server.host}/sim/place", {"face": 6})
     assert answer["outcomes"][-1]["rule"] == "TABLE-DICE-4", answer
@@ -121,6 +102,8 @@ def test_a_die_set_down_by_hand_is_not_a_roll(server, dragon):
 
 def test_a_roll_nobody_asked_for_is_logged_and_ignored(server, dragon):
     """TABLE-DICE-2."""
+    post(f"{server.host}/sim/roll", {"face": 4})  # the awaited roll
+    assert referee(server)["phase"] != "roll"
     before = referee(server)
     status, answer = post(f"{server.host}/sim/roll", {"face": 5})
     assert answer["outcomes"][-1]["rule"] == "TABLE-DICE-2"
@@ -130,7 +113,6 @@ def test_a_roll_nobody_asked_for_is_logged_and_ignored(server, dragon):
 
 def test_corrupt_lines_never_become_a_roll(server, dragon):
     """Garbage and a roll whose line was corrupted on the wire: noise, and still waiting."""
-    cast_dragon(server, dragon)
     status, answer = post(f"{server.host}/sim/dice_noise")
     assert referee(server)["phase"] == "roll"
     assert all(o.get("rule") != "ABR-SPELL-1" for o in answer["outcomes"])
@@ -144,7 +126,6 @@ def test_a_sim_face_the_die_does_not_have_is_a_clear_400(server, dragon):
 
 def test_without_a_reader_the_roller_rolls_on_the_phone(server, dragon):
     """The game never stalls: the roller's phone offers a virtual roll, nobody else's does."""
-    cast_dragon(server, dragon)
     assert post(f"{dragon['Elena']}/api/virtual_roll")[1]["rule"] == "TABLE-DICE-5"
     server.companion.devices.sim_dice.unplug()
     wait_until(lambda: not server.table.dice_connected())

@@ -39,6 +39,8 @@ function dice(snap) {
   const who = awaited.player === me ? "You roll" : `${awaited.player || "Someone"} rolls`;
   const what = awaited.dice > 1 ? `${awaited.dice} dice` : "the die";
   const lines = [el("p", { class: "prompt" + (awaited.player === me ? " mine" : ""), text: `${who} ${what} (faces ${awaited.faces.join(", ")}).` })];
+  const rolled = Object.entries(snap.dice.rolled || {});
+  if (rolled.length) lines.push(el("p", { class: "sub", text: `Rolled so far: ${rolled.map(([d, f]) => `die ${Number(d) + 1} shows ${f}`).join(", ")}.` }));
   if (snap.dice.reader) {
     const states = Object.values(snap.dice.dice).map((d) => DIE_STATES[d.state]).filter(Boolean);
     lines.push(el("p", { class: "sub", text: states[0] || "Roll it on the dice reader." }));
