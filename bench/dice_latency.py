@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import tempfile
 import threading
 import time
@@ -123,6 +124,7 @@ def main() -> None:
     os.close(master)
     os.close(slave)
     companion.close()
+    shutil.rmtree(data, ignore_errors=True)
     print(f"RESULT pty -> rules core: {summary(to_rules)}")
     print(f"RESULT pty -> LED frame: {summary(to_leds)}")
     print(f"RESULT pty -> all 8 SSE clients: {summary(to_all)}")

@@ -1,9 +1,12 @@
 """How many dice reader lines per second the host parses (goal: far above the 115200-baud line's
-ceiling of about 250 ROLL lines/s, so the parser is never the bottleneck on a Pi).
+ceiling of about 300 lines/s, so the parser is never the bottleneck on a Pi), and what one
+accelerometer sample costs the firmware logic.
 
-Two figures: the bare codec (``LineSplitter`` + ``parse_line``, the firmware's own code) over a
-realistic mix of reader lines fed in 4 KB chunks, and the whole host driver path
-(``SerialDiceReader._handle``: parsing, sequence check, dedup, event objects) with events dropped.
+Three figures: the bare codec (``LineSplitter`` + ``parse_line``, the firmware's own code) over a
+realistic mix of reader lines fed in 4 KB chunks; the whole host driver path
+(``SerialDiceReader._handle``: parsing, sequence check, dedup, event objects) with events dropped;
+and the firmware ``Reader`` fed synthetic traces of two dice (throws, crooked throws, dice set down
+by hand, bumps), in microseconds per sample under CPython (a Pico is much slower; not measured).
 
     python bench/dice_parser.py [--lines 200000]
 """
@@ -54,6 +57,30 @@ class _Driver(SerialDiceReader):
         self._waiting, self._last_roll, self._boot = {}, {}, None
 
 
+def firmware() -> list[float]:
+    from companion.devices.dice_world import World
+    from companion_dice.reader import Reader
+
+    world = World(2, seed=3)
+    samples = world.rest(500)  # the dice lie still at power-on
+    for n in range(40):
+        samples += world.throw({0: n % 6, 1: (n * 5) % 6})
+        samples += world.throw_crooked(n % 2)
+        samples += world.place(n % 2, (n * 2) % 6)
+        samples += world.bump()
+    runs = []
+    for _ in range(5):
+        reader = Reader(dice=2, boot="bench")
+        reader.boot(0)
+        t0 = time.perf_counter()
+        for die, t, x, y, z in samples:
+            reader.sample(die, t, x, y, z)
+        runs.append((time.perf_counter() - t0) / len(samples) * 1e6)
+        rolls = reader.take_output().count(b"\nROLL ")
+        assert rolls == 80, rolls
+    return runs
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--lines", type=int, default=200_000)
@@ -80,6 +107,8 @@ def main() -> None:
     print(f"RESULT codec (split + parse): median {statistics.median(codec):,.0f} lines/s "
           f"(min {min(codec):,.0f}, max {max(codec):,.0f}; 5 x {args.lines:,} lines, "
           f"{len(data) / args.lines:.0f} bytes/line)")
+    print(f"RESULT firmware Reader under CPython: median {statistics.median(firmware()):.1f} "
+          f"us per accelerometer sample (5 runs)")
     print(f"RESULT host driver (parse, sequence, dedup, events): median "
           f"{statistics.median(driver):,.0f} lines/s (min {min(driver):,.0f}, "
           f"max {max(driver):,.0f})")

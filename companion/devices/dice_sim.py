@@ -304,11 +304,17 @@ class SimulatedDiceReader:
 
     LINK_NAME = "usb-companion_simulated_dice_reader-if00"
 
-    def __init__(self, *, seed: int, dice: int = 2, speed: float = 0.0) -> None:
+    def __init__(self, *, seed: int, dice: int = 2, speed: float = 0.0,
+                 folder: Path | None = None) -> None:
         self.seed = seed
         self.dice = dice
         self.speed = speed
-        self._folder = Path(tempfile.mkdtemp(prefix="companion-dice-"))
+        # The link lives in ``folder`` (the table's data folder, so nothing is left behind even
+        # if the process is killed), or in a private temporary folder removed by close().
+        self._own_folder = folder is None
+        self._folder = Path(tempfile.mkdtemp(prefix="companion-dice-")) if folder is None \
+            else Path(folder)
+        self._folder.mkdir(parents=True, exist_ok=True)
         self.port = str(self._folder / self.LINK_NAME)
         self.pid: int | None = None  # of the last process started; kept after close()
         self.plugs = 0
@@ -438,7 +444,11 @@ class SimulatedDiceReader:
     def close(self, timeout: float = 2.0) -> None:
         """Ask the process to quit, kill it if it has not within ``timeout``, free the pty."""
         self._stop(timeout=timeout)
-        shutil.rmtree(self._folder, ignore_errors=True)
+        if self._own_folder:
+            shutil.rmtree(self._folder, ignore_errors=True)
+        else:
+            with suppress(FileNotFoundError):
+                Path(self.port).unlink()
 
     def __enter__(self) -> SimulatedDiceReader:
         return self.start() if self._process is None else self
@@ -455,6 +465,7 @@ def start_simulated_dice(
     speed: float = 0.0,
     name: str = "dice",
     timeout: float = 5.0,
+    folder: Path | None = None,
 ) -> tuple[SimulatedDiceReader, SerialDiceReader]:
     """Start a simulator and a ``SerialDiceReader`` on its stable path, emitting to ``emit``.
 
@@ -463,7 +474,7 @@ def start_simulated_dice(
     (having closed both) if that takes more than ``timeout`` seconds each. Close the reader
     before the simulator.
     """
-    simulator = SimulatedDiceReader(seed=seed, dice=dice, speed=speed).start()
+    simulator = SimulatedDiceReader(seed=seed, dice=dice, speed=speed, folder=folder).start()
     try:
         reader = SerialDiceReader(simulator.port, emit, name=name)
     except BaseException:

@@ -48,8 +48,8 @@ def open_devices(config: Any, emit: Emit, strip_lengths: dict[str, int],
 
             devices.nfc["board"] = SimNfcReader("board", emit)
             devices.buttons = simulated_buttons(config.seats, emit, hold_time=config.button_hold)
-            devices.sim_dice, devices.dice = start_simulated_dice(emit, seed=config.seed,
-                                                                  speed=config.dice_speed)
+            devices.sim_dice, devices.dice = start_simulated_dice(
+                emit, seed=config.seed, speed=config.dice_speed, folder=config.data_dir / "sim")
             devices.strips = {name: SimStrip(name, n, on_frame=on_frame)
                               for name, n in strip_lengths.items()}
             return devices

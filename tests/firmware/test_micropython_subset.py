@@ -17,9 +17,10 @@ The rules, and why each is there:
 * **Syntax MicroPython rejects**: ``match``; ``except*``; positional-only parameters
   (``def f(a, /)``); unpacking inside a display (``[*a, 1]``, ``{**d}``); keyword arguments in a
   class statement (``class A(metaclass=M)``); ``\\N{...}`` escapes; a number glued to a name
-  (``1if x else 2``); a ``*args`` after a keyword argument; f-strings that are nested, use ``!a``,
-  or are glued to a plain literal that holds a brace; the f-string debug form ``{x=}`` (MicroPython
-  prints ``str(x)`` where CPython prints ``repr(x)``, and ``{x = }`` with spaces is a SyntaxError).
+  (``1if x else 2``); a ``*args`` after a keyword argument; f-strings that use ``!a``, are glued
+  to a plain literal that holds a brace, or are nested (accepted only from MicroPython 1.28); the
+  f-string debug form ``{x=}`` (MicroPython prints ``str(x)`` where CPython prints ``repr(x)``,
+  and ``{x = }`` with spaces is a SyntaxError).
 * **Names MicroPython lacks** (its rp2 port is built at the EXTRA_FEATURES level, like the
   unix port's standard variant this list was taken from): the builtins and exception classes in
   ``MISSING_BUILTINS`` (``format``, ``ascii``, ``vars``, ``UnicodeDecodeError``, ``TimeoutError``
@@ -28,25 +29,32 @@ The rules, and why each is there:
   ``int.bit_length`` ...), and module attributes outside ``MODULE_ATTRIBUTES`` (``math.isqrt``,
   ``time.monotonic``, ``sys.getsizeof`` ...).
 * **Calls MicroPython's builtins refuse**: keyword arguments to the builtins and methods in
-  ``NO_KEYWORDS`` (``line.split(maxsplit=1)``, ``data.decode(errors=...)``, ``int(s, base=16)``,
-  ``print(..., flush=True)``); encodings other than ``utf-8``/``utf8``/``ascii`` (``"UTF-8"``
-  and ``"latin-1"`` raise LookupError); ``rsplit(None, n)``; two-argument ``iter``;
-  ``Exception.__init__(self, ...)`` (use ``super().__init__``); attributes set on a function;
-  ``"{0.x}".format`` and ``"{0[1]}".format``; set operators on ``dict.keys()``/``items()``.
+  ``NO_KEYWORDS_BUILTINS`` and ``NO_KEYWORDS_METHODS`` (``line.split(maxsplit=1)``,
+  ``data.decode(errors=...)``, ``int(s, base=16)``, ``print(..., flush=True)``); encodings
+  other than ``utf-8``/``utf8``/``ascii`` (``"UTF-8"`` and ``"latin-1"`` raise LookupError);
+  ``rsplit(None, n)``; two-argument ``iter``; ``Exception.__init__(self, ...)`` (use
+  ``super().__init__``); attributes set on a function; ``"{0.x}".format`` and
+  ``"{0[1]}".format``; set operators on ``dict.keys()``/``items()``.
 * **Slices MicroPython does not implement**: a step other than 1 (``s[::-1]`` fails on str,
   bytes and tuple) and deleting a slice (``del buf[:n]`` fails on bytearray; use
   ``buf = buf[n:]``). These two are judged without knowing the type, so a list would be flagged
   too; the portable spelling works for every type.
 
 Not checked here (no syntax shows them): dicts and ``**kwargs`` do not keep insertion order in
-MicroPython, ``isinstance(True, int)`` is False, ``bytes.decode("ascii")`` accepts any valid
-UTF-8, floats are single precision on the RP2040, exception messages differ.
+MicroPython, ``isinstance(True, int)`` is False, floats are single precision on the RP2040,
+``round()`` and float formatting can differ in the last digit (``"%.1f" % 2.25``), exception
+messages differ.
 ``test_micropython_run.py`` runs the firmware under a real MicroPython to catch those.
 
-A check that reads a name (a missing method, builtin or module attribute) is skipped inside the
-body of a ``try`` whose handlers catch ``AttributeError`` or ``NameError``: that is how portable
-code probes for a feature. Methods and functions the firmware defines itself are never taken
-for builtin ones.
+A check that reads a name (a missing method, builtin or module attribute) is skipped in a
+``try`` (body and handlers) that catches ``AttributeError`` or ``NameError``: that is how
+portable code probes for a feature, one branch for each Python. Methods and functions the
+firmware defines itself, and names bound by its imports, are never taken for builtin ones.
+
+The lists were checked against MicroPython v1.29-preview's unix port (standard variant) and its
+rp2 port's configuration: there, every example in ``CAUGHT`` outside the firmware rule raises an
+error or prints something else than CPython, except the nested f-string (refused by releases
+before 1.28 only) and the debug forms that happen to print alike (``{x=!s}``, ``{x=:>4}``).
 """
 
 from __future__ import annotations
