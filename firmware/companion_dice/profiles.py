@@ -101,8 +101,8 @@ class Profile:
     """A die profile: ``name``, six ``faces`` by position, ``example`` and ``note``.
 
     ``faces`` is a tuple of six ``Face`` (a plain string is turned into ``Face(label)``), in
-    position order: ``faces[k]`` is printed where a standard die shows ``k + 1`` pips. Labels
-    are unique. ``example`` is True when the faces are our proposal rather than printed in the
+    position order: ``faces[k]`` is printed where a standard die shows ``k + 1`` pips. A label
+    may repeat (a die with two 2s); the same label always means the same face. ``example`` is True when the faces are our proposal rather than printed in the
     game's rulebook; ``note`` says where they come from.
     """
 
@@ -114,11 +114,13 @@ class Profile:
         faces = tuple(face if isinstance(face, Face) else Face(face) for face in faces)
         if len(faces) != 6:
             raise ValueError("a die has 6 faces; profile %r lists %d" % (name, len(faces)))
-        seen = []
+        seen = {}
         for face in faces:
-            if face.label in seen:
-                raise ValueError("face label %r appears twice in profile %r" % (face.label, name))
-            seen.append(face.label)
+            other = seen.get(face.label)
+            if other is not None and other != face:
+                raise ValueError("face label %r means two different faces in profile %r"
+                                 % (face.label, name))
+            seen[face.label] = face
         self.name = name
         self.faces = faces
         self.example = bool(example)
@@ -131,7 +133,8 @@ class Profile:
         return self.faces[SLOT_POSITIONS[slot]]
 
     def slot_for(self, label):
-        """The slot (0..5) in which the face labelled ``label`` is up; ValueError if none is."""
+        """A slot (0..5) in which the face labelled ``label`` is up (the first one, for a label
+        that repeats); ValueError if none is."""
         for position in range(6):
             if self.faces[position].label == label:
                 return POSITION_SLOTS[position]
@@ -215,7 +218,8 @@ def custom(labels):
     """A profile named "custom" with the six ``labels`` by position.
 
     Raises ValueError, with a message fit for the person who typed them, unless there are
-    exactly six unique valid labels. All-digit labels get their integer value.
+    exactly six valid labels (a label may repeat: a die with two 2s). All-digit labels get
+    their integer value.
     """
     if isinstance(labels, str):
         raise ValueError("custom faces must be a list of 6 labels, not one string")

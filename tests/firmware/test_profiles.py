@@ -207,14 +207,13 @@ def test_custom_profile() -> None:
     [
         (["1", "2", "3", "4", "5"], "exactly 6 faces, got 5"),
         (["1", "2", "3", "4", "5", "6", "7"], "exactly 6 faces, got 7"),
-        (["1", "2", "3", "4", "5", "1"], "'1' appears twice"),
         (["1", "2", "3", "", "5", "6"], "face 4: a face label must not be empty"),
         (["1", "2", "3", "4", "5", "six pips"], "face 6: face label 'six pips' holds ' '"),
         ("123456", "a list of 6 labels, not one string"),
     ],
 )
 def test_custom_profile_validation(labels: object, message: str) -> None:
-    """custom() needs exactly six unique valid labels, and says which one is wrong."""
+    """custom() needs exactly six valid labels, and says which one is wrong."""
     with pytest.raises(ValueError, match=message):
         custom(labels)
 
@@ -242,7 +241,6 @@ def test_get_custom_from_a_comma_separated_string() -> None:
         ("custom", None, "needs faces"),
         ("custom", "A,B,C", "exactly 6 faces, got 3"),
         ("custom", "A,B,,D,E,F", "face 3: a face label must not be empty"),
-        ("custom", "A,B,C,D,E,A", "'A' appears twice"),
         ("custom", "A,B,C,D,E,F=1", "face 6: face label 'F=1' holds '='"),
     ],
 )
@@ -252,12 +250,22 @@ def test_get_errors(name: str, faces: str | None, message: str) -> None:
         get(name, faces)
 
 
-def test_profile_rejects_wrong_face_counts_and_duplicates() -> None:
-    """A Profile has exactly six faces with unique labels."""
+def test_profile_rejects_wrong_face_counts_and_a_label_meaning_two_faces() -> None:
+    """A Profile has exactly six faces; a label may repeat, but always for the same face."""
     with pytest.raises(ValueError, match="6 faces"):
         Profile("p", ["1", "2"])
-    with pytest.raises(ValueError, match="appears twice"):
-        Profile("p", ["1", "2", "3", "4", "5", "5"])
+    with pytest.raises(ValueError, match="means two different faces"):
+        Profile("p", ["1", "2", "3", "4", "5", Face("5", value=6)])
+
+
+def test_a_custom_die_may_repeat_a_face() -> None:
+    """A die with faces 1, 1, 2, 2, 3, 3: each label reads wherever it is, and slot_for finds
+    one of its slots."""
+    profile = get("custom", "1,1,2,2,3,3")
+    assert profile.labels() == ("1", "1", "2", "2", "3", "3")
+    assert profile.face_for_slot(profile.slot_for("2")).label == "2"
+    assert sorted(profile.face_for_slot(slot).label for slot in range(6)) == \
+        ["1", "1", "2", "2", "3", "3"]
 
 
 def test_profile_equality_and_repr() -> None:
