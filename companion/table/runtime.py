@@ -368,7 +368,14 @@ class Table:
         with self._lock:
             entry = self.devices.setdefault(status.device, {"errors": 0})
             changed = entry.get("connected") != status.connected
-            entry.update(connected=status.connected, detail=status.detail, at=now())
+            if status.detail == "pong":  # a heartbeat: it says nothing new about the device
+                if not changed:
+                    return
+            elif status.detail.startswith("power: "):  # kept beside what the device said last
+                entry["power"] = status.detail.removeprefix("power: ")
+            else:
+                entry["detail"] = status.detail
+            entry.update(connected=status.connected, at=now())
             self._bump()
         log.log(logging.INFO if changed else logging.DEBUG, "device %s %s: %s", status.device,
                 "connected" if status.connected else "disconnected", status.detail)

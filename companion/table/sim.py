@@ -197,14 +197,15 @@ class SimulatedTable:
                                  f"{', '.join(profile.labels())}")
 
     def _until_dice_settle(self, act, die: int, timeout: float) -> list[dict[str, Any]]:
-        """Do ``act`` and wait until the table heard that die ``die`` came to rest."""
+        """Do ``act`` and wait until the table heard how die ``die`` came to rest."""
         before, seen = self.table.inputs_handled, self.table.dice_reports
         act()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             report = self.table.devices.get(self.devices.dice.name, {}).get("dice", {}).get(
                 str(die), {})
-            if report.get("n", 0) > seen and report["state"] not in ("moving", "rolling"):
+            # A die's report after the act that ends it (not a state report that crossed it).
+            if report.get("n", 0) > seen and report["state"] in ("crooked", "placed", "rolled"):
                 break
             self.table.wait_for_change(self.table.version, 0.05)
         self.table.sync()

@@ -21,6 +21,9 @@ def server(tmp_path):
 @pytest.mark.browser
 def test_rolling_on_the_phone(server, phone, shots):
     links = server.dragon_roll(PLAYERS, "Elena")
+    host = phone(server.host)
+    host.wait_for_selector("#devices li[data-device='dice'] .ok")
+    assert "reader firmware" in host.inner_text("#devices li[data-device='dice']")
     elena, denise = phone(links["Elena"]), phone(links["Denise"])
     for page in (elena, denise):
         page.wait_for_selector("#dice-card:not([hidden])")
@@ -37,6 +40,8 @@ def test_rolling_on_the_phone(server, phone, shots):
     server.companion.devices.sim_dice.unplug()
     wait_until(lambda: not server.table.dice_connected())
     elena.wait_for_selector("#dice button:text('Roll for me')")
+    host.wait_for_selector("#devices li[data-device='dice'] .bad:text('not connected')")
+    shots(host, "dice-00-host-reader-unplugged")
     assert denise.locator("#dice button").count() == 0
     assert "No dice reader is connected" in denise.inner_text("#dice")
     shots(elena, "dice-03-no-reader-roll-on-the-phone")
@@ -44,4 +49,4 @@ def test_rolling_on_the_phone(server, phone, shots):
     elena.wait_for_selector("#dice-card[hidden]", state="attached")
     assert server.table.referee_view()["phase"] != "roll"
     shots(elena, "dice-04-after-the-virtual-roll")
-    assert not elena.errors and not denise.errors
+    assert not elena.errors and not denise.errors and not host.errors

@@ -118,7 +118,21 @@ document.getElementById("import-tags").addEventListener("change", async (e) => {
   if (result.ok) { toast(`${result.count} stickers imported.`); loadSetup(); }
 });
 
+// Each device: connected or not, what it last said, what it last sensed, its errors.
+function devices(list) {
+  const items = Object.entries(list).sort(([a], [b]) => a.localeCompare(b)).map(([name, d]) => {
+    const dice = Object.entries(d.dice || {}).map(([n, s]) => `die ${Number(n) + 1}: ${s.state}${s.face ? ` ${s.face}` : ""}`);
+    return el("li", { "data-device": name },
+      el("strong", { text: name }), " ",
+      el("span", { class: d.connected === false ? "bad" : "ok", text: d.connected === false ? "not connected" : "connected" }),
+      d.detail ? ` · ${d.detail}` : "", d.power ? ` · power ${d.power}` : "",
+      el("div", { class: "hint", text: [d.last ? `last: ${d.last}` : null, dice.length ? dice.join(", ") : null, d.errors ? `${d.errors} errors` : null].filter(Boolean).join(" · ") }));
+  });
+  return items.length ? items : [el("li", { class: "muted", text: "No device has reported yet." })];
+}
+
 function render(snap) {
+  replace("devices", devices(snap.devices || {}));
   replace("refusals", refusals(snap.refusals));
   replace("events", events(snap.events));
   const enrolling = snap.enrolling;
