@@ -137,11 +137,12 @@ class Server:
         self.companion.close()
         self.thread.join(timeout=5)
 
-    def dragon_roll(self, players: list[str], caster: str) -> dict[str, str]:
+    def dragon_roll(self, players: list[str], caster: str,
+                    options: dict | None = None) -> dict[str, str]:
         """A dealt game in which ``caster``, to play, has cast the Ancient Dragon (stone 1), the
         right neighbour has removed it, and the table waits for the die; the players' links."""
         for seed in range(1, 200):
-            links = self.new_game(players, seed=seed)
+            links = self.new_game(players, options, seed=seed)
             status, answer = post(f"{self.host}/sim/draw_all")
             assert status == 200 and answer["ok"], answer
             view = self.companion.table.referee_view()

@@ -349,6 +349,13 @@ class Table:
             name = getattr(self.dice, "name", None)
             return name is not None and bool(self.devices.get(name, {}).get("connected"))
 
+    def reader_can_roll(self, chance: Chance) -> bool:
+        """Whether the connected reader can read the awaited dice: it is connected, and its die
+        profiles can describe them (a custom die has six faces)."""
+        readable = chance.profile is not None and (chance.profile != "custom"
+                                                   or len(chance.faces) == 6)
+        return readable and self.dice_connected()
+
     def _tell_dice(self) -> None:
         """Tell the reader the profile of the die the game now waits for (safe to repeat)."""
         if self.dice is None or self._profile_for == self.version:
@@ -430,7 +437,7 @@ class Table:
         if chance is None:
             return self._refuse(raw, source, rules_inputs.UNASKED_ROLL,
                                 "Nobody is asked to roll now.", seat)
-        if self.dice_connected():
+        if self.reader_can_roll(chance):
             return self._refuse(raw, source, rules_inputs.READER_CONNECTED,
                                 "The dice reader is connected: roll the real die.", seat)
         if player is not None and chance.player is not None and player != chance.player:
@@ -629,7 +636,7 @@ class Table:
         connected = self.dice_connected()
         return {"awaited": chance.to_json() if chance else None, "reader": connected,
                 "dice": dict(entry.get("dice", {})), "rolled": self.rolled_so_far(),
-                "virtual": chance is not None and not connected and (
+                "virtual": chance is not None and not self.reader_can_roll(chance) and (
                     chance.player is None or viewer == chance.player)}
 
     def wait_for_change(self, seen: int, timeout: float) -> int:

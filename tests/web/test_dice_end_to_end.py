@@ -143,3 +143,15 @@ def test_without_a_reader_the_roller_rolls_on_the_phone(server, dragon):
     assert answer["rule"] == "TABLE-DICE-2"  # nothing to roll for now
     server.companion.devices.sim_dice.plug()
     wait_until(server.table.dice_connected, timeout=3)  # back within 2 s of the cable
+
+
+def test_a_die_the_reader_cannot_read_is_rolled_on_the_phone(server):
+    """A custom four-faced die (ABR-AMB-1's die_faces) has no reader profile: even with the
+    reader connected, the roller's phone rolls it, fairly, from its own faces."""
+    links = server.dragon_roll(PLAYERS, "Elena", {"die_faces": [1, 2, 3, 4]})
+    assert server.table.dice_connected()
+    elena = get(f"{links['Elena']}/api/state")
+    assert elena["dice"]["virtual"] and elena["dice"]["reader"]
+    assert elena["dice"]["awaited"]["faces"] == [1, 2, 3, 4]
+    status, answer = post(f"{links['Elena']}/api/virtual_roll")
+    assert status == 200 and answer["action"]["value"] in (1, 2, 3, 4)

@@ -41,14 +41,16 @@ function dice(snap) {
   const lines = [el("p", { class: "prompt" + (awaited.player === me ? " mine" : ""), text: `${who} ${what} (faces ${awaited.faces.join(", ")}).` })];
   const rolled = Object.entries(snap.dice.rolled || {});
   if (rolled.length) lines.push(el("p", { class: "sub", text: `Rolled so far: ${rolled.map(([d, f]) => `die ${Number(d) + 1} shows ${f}`).join(", ")}.` }));
-  if (snap.dice.reader) {
+  if (!snap.dice.reader) {
+    lines.push(el("p", { class: "sub", text: "No dice reader is connected." }));
+  } else if (snap.dice.virtual) {
+    lines.push(el("p", { class: "sub", text: "The dice reader cannot read this die." }));
+  } else {
     const states = Object.values(snap.dice.dice).map((d) => DIE_STATES[d.state]).filter(Boolean);
     lines.push(el("p", { class: "sub", text: states[0] || "Roll it on the dice reader." }));
-  } else {
-    lines.push(el("p", { class: "sub", text: "No dice reader is connected." }));
-    if (snap.dice.virtual) {
-      lines.push(el("div", { class: "actions" }, el("button", { type: "button", class: "primary", onclick: virtualRoll, text: "Roll for me" })));
-    }
+  }
+  if (snap.dice.virtual) {
+    lines.push(el("div", { class: "actions" }, el("button", { type: "button", class: "primary", onclick: virtualRoll, text: "Roll for me" })));
   }
   return lines;
 }
