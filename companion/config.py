@@ -13,7 +13,7 @@ Example ``companion.toml`` (every key optional)::
     button_pins = [5, 6, 13, 19, 26]
     button_hold = 1.0           # seconds for a long press (undo)
     dice_port = "/dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00"
-    dice_speed = 1.0            # simulated dice: 1 = a throw takes as long as a real one, 0 = instant
+    dice_speed = 1.0            # simulated dice: 1 = as long as a real throw, 0 = instant
     brightness = 0.5
     seed = 2014                 # the simulated devices' random source
 """

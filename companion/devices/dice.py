@@ -378,8 +378,8 @@ class SerialDiceReader(DiceReader):
             return
         last = self._last_roll.get(die)
         if last is not None and roll <= last:
-            self._noise(f"ROLL {message.seq} ignored: die {die} roll {roll} is not after roll {last}, "
-                        f"already delivered")
+            self._noise(f"ROLL {message.seq} ignored: die {die} roll {roll} is not after "
+                        f"roll {last}, already delivered")
             return
         self._last_roll[die] = roll
         self._emit(event)

@@ -134,9 +134,14 @@ class SimulatedBoard:
 
     # -- the world ----------------------------------------------------------------------------
 
-    def _slot(self, die: int, face: str | None) -> int:
+    def _die(self, text: str) -> int:
+        die = _int(text)
         if not 0 <= die < len(self.world.dice):
             raise ValueError(f"there is no die {die}")
+        return die
+
+    def _slot(self, die: int, face: str | None) -> int:
+        """Where die ``die`` must land to show ``face`` (a seeded random face if None)."""
         if face is None:
             return self._rng.randrange(SLOTS)
         return self.reader.profile(die).slot_for(face)
@@ -152,24 +157,22 @@ class SimulatedBoard:
         if verb == "throw" and args:
             faces: dict[int, int] = {}
             for arg in args:
-                die, _, face = arg.partition("=")
-                faces[_int(die)] = self._slot(_int(die), face or None)
+                text, _, face = arg.partition("=")
+                die = self._die(text)
+                faces[die] = self._slot(die, face or None)
             self._play(self.world.throw(faces))
         elif verb == "crooked" and len(args) == 1:
-            self._slot(_int(args[0]), None)
-            self._play(self.world.throw_crooked(_int(args[0])))
+            self._play(self.world.throw_crooked(self._die(args[0])))
         elif verb == "place" and len(args) in (1, 2):
-            die = _int(args[0])
+            die = self._die(args[0])
             if len(args) == 2:
                 self._play(self.world.place(die, self._slot(die, args[1])))
             else:
-                self._slot(die, None)
                 self._play(self.world.pick_up_and_set_down(die))
         elif verb == "bump" and not args:
             self._play(self.world.bump())
         elif verb == "sensor" and len(args) == 2 and args[1] in ("on", "off"):
-            die = _int(args[0])
-            self._slot(die, None)
+            die = self._die(args[0])
             if args[1] == "off":
                 self._sensor_off.add(die)
                 self.reader.sensor_failed(die, self.now(), "no answer from the accelerometer")

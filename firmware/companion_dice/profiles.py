@@ -102,8 +102,9 @@ class Profile:
 
     ``faces`` is a tuple of six ``Face`` (a plain string is turned into ``Face(label)``), in
     position order: ``faces[k]`` is printed where a standard die shows ``k + 1`` pips. A label
-    may repeat (a die with two 2s); the same label always means the same face. ``example`` is True when the faces are our proposal rather than printed in the
-    game's rulebook; ``note`` says where they come from.
+    may repeat (a die with two 2s); the same label always means the same face. ``example`` is
+    True when the faces are our proposal rather than printed in the game's rulebook; ``note``
+    says where they come from.
     """
 
     __slots__ = ("name", "faces", "example", "note")
