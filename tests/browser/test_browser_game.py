@@ -23,11 +23,14 @@ def server(tmp_path):
     s.stop()
 
 
-def wait_for_version(server, before: int, timeout: float = 5.0) -> dict:
+def wait_for_version(server, before: dict, timeout: float = 5.0) -> dict:
+    """The table's next snapshot in which the game moved on (or refused something); device
+    reports (a die rolling, the supply) also change the version, and are waited past."""
     deadline = time.monotonic() + timeout
+    seen = (before["view"], before["events"], before["refusals"])
     while time.monotonic() < deadline:
         snap = get(f"{server.base}/api/table")
-        if snap["version"] != before:
+        if (snap["view"], snap["events"], snap["refusals"]) != seen:
             return snap
         time.sleep(0.02)
     raise AssertionError("the table did not change")
@@ -91,7 +94,7 @@ def test_a_whole_game_in_the_browser(server, phone, shots):
                 shots(watcher, "04-player-watching")
                 shots(table, "05-table-mid-game")
                 shots(host, "06-host-simulated-table")
-        snap = wait_for_version(server, snap["version"])
+        snap = wait_for_version(server, snap)
         if view["phase"] != "deal" and snap["view"]["phase"] == "deal" and "round" not in shot_taken:
             shot_taken.add("round")
             table.wait_for_selector(".result")
