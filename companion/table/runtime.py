@@ -295,7 +295,7 @@ class Table:
         if chance.dice == 1:
             return self._act(mapper.die(self.history.state, roll), source, raw, seat=seat)
         # Several dice rolled together: each die's latest roll counts until all have been rolled.
-        key = (self.record.id if self.record else None, self._seq)
+        key = self._roll_key()
         if self._rolled[0] != key:
             self._rolled = (key, {})
         self._rolled[1][roll.die] = roll
@@ -307,10 +307,13 @@ class Table:
         return self._act(mapper.dice(self.history.state, rolls), source,
                          raw | {"dice": [r.face for r in rolls]}, seat=seat)
 
+    def _roll_key(self) -> tuple[Any, int]:
+        """Which awaited roll dice belong to: the game and its last log entry."""
+        return (self.record.id if self.record else None, self._seq)
+
     def rolled_so_far(self) -> dict[str, str]:
         """Of several dice rolled together, the faces of those already rolled (die -> face)."""
-        key = (self.record.id if self.record else None, self._seq)
-        rolled = self._rolled[1] if self._rolled[0] == key else {}
+        rolled = self._rolled[1] if self._rolled[0] == self._roll_key() else {}
         return {str(d): r.face for d, r in sorted(rolled.items())}
 
     def _die_state(self, state: DieState) -> dict[str, Any] | None:
@@ -349,12 +352,16 @@ class Table:
             name = getattr(self.dice, "name", None)
             return name is not None and bool(self.devices.get(name, {}).get("connected"))
 
+    @staticmethod
+    def readable(chance: Chance) -> bool:
+        """Whether a reader's die profiles can describe the awaited dice (a custom die has six
+        faces)."""
+        return chance.profile is not None and (chance.profile != "custom"
+                                               or len(chance.faces) == 6)
+
     def reader_can_roll(self, chance: Chance) -> bool:
-        """Whether the connected reader can read the awaited dice: it is connected, and its die
-        profiles can describe them (a custom die has six faces)."""
-        readable = chance.profile is not None and (chance.profile != "custom"
-                                                   or len(chance.faces) == 6)
-        return readable and self.dice_connected()
+        """Whether the connected reader can read the awaited dice."""
+        return self.readable(chance) and self.dice_connected()
 
     def _tell_dice(self) -> None:
         """Tell the reader the profile of the die the game now waits for (safe to repeat)."""
@@ -636,7 +643,7 @@ class Table:
         connected = self.dice_connected()
         return {"awaited": chance.to_json() if chance else None, "reader": connected,
                 "dice": dict(entry.get("dice", {})), "rolled": self.rolled_so_far(),
-                "virtual": chance is not None and not self.reader_can_roll(chance) and (
+                "virtual": chance is not None and not (connected and self.readable(chance)) and (
                     chance.player is None or viewer == chance.player)}
 
     def wait_for_change(self, seen: int, timeout: float) -> int:

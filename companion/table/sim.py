@@ -198,25 +198,28 @@ class SimulatedTable:
 
     def _until_dice_settle(self, act, die: int, timeout: float) -> list[dict[str, Any]]:
         """Do ``act`` and wait until the table heard how die ``die`` came to rest."""
-        before, seen = self.table.inputs_handled, self.table.dice_reports
-        act()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        seen = self.table.dice_reports
+
+        def settled() -> bool:
             report = self.table.devices.get(self.devices.dice.name, {}).get("dice", {}).get(
                 str(die), {})
             # A die's report after the act that ends it (not a state report that crossed it).
-            if report.get("n", 0) > seen and report["state"] in ("crooked", "placed", "rolled"):
-                break
-            self.table.wait_for_change(self.table.version, 0.05)
-        self.table.sync()
-        return self.table.outcomes_since(before)
+            return report.get("n", 0) > seen and report["state"] in ("crooked", "placed",
+                                                                     "rolled")
+        return self._after(act, settled, timeout)
 
     def _until_handled(self, act, timeout: float) -> list[dict[str, Any]]:
         """For inputs that cross a process and a pty: wait for the table to handle something."""
         before = self.table.inputs_handled
+        return self._after(act, lambda: self.table.inputs_handled != before, timeout)
+
+    def _after(self, act, done, timeout: float) -> list[dict[str, Any]]:
+        """Do ``act``, wait (at most ``timeout``) until ``done()``, and return what the table
+        made of the inputs handled meanwhile."""
+        before = self.table.inputs_handled
         act()
         deadline = time.monotonic() + timeout
-        while self.table.inputs_handled == before and time.monotonic() < deadline:
+        while not done() and time.monotonic() < deadline:
             self.table.wait_for_change(self.table.version, 0.05)
         self.table.sync()
         return self.table.outcomes_since(before)

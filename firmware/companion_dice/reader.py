@@ -109,10 +109,15 @@ class Reader:
         self._out = []
         return data
 
-    def _hello(self, why):
-        pairs = [("proto", PROTOCOL_VERSION), ("fw", FIRMWARE_VERSION), ("board", self.board)]
+    def _identity(self):
+        """The fields that say which reader this is: firmware, board and (if known) its uid."""
+        pairs = [("fw", FIRMWARE_VERSION), ("board", self.board)]
         if self.uid:
             pairs.append(("uid", _safe_text(self.uid)))
+        return pairs
+
+    def _hello(self, why):
+        pairs = [("proto", PROTOCOL_VERSION)] + self._identity()
         if self.boot_id:
             pairs.append(("boot", _safe_text(self.boot_id, 16)))
         pairs.append(("dice", len(self._dice)))
@@ -255,11 +260,7 @@ class Reader:
                 return
             self._identify_from = now_ms
             self._identify_until = now_ms + ms
-            pairs = [("ref", ref), ("cmd", verb), ("fw", FIRMWARE_VERSION),
-                     ("board", self.board)]
-            if self.uid:
-                pairs.append(("uid", _safe_text(self.uid)))
-            self._send("OK", pairs)
+            self._send("OK", [("ref", ref), ("cmd", verb)] + self._identity())
         elif verb == "PROFILE" or verb == "FLASH":
             index = self._die_field(fields, ref)
             if index is None:
