@@ -7,6 +7,7 @@ the table, the replay tool and the hidden-information tests to know it.
 from __future__ import annotations
 
 from .abracadawhat import AbracadaWhat
+from .dorktower import DorkTower
 from .api import (
     EVERYTHING,
     HOST,
@@ -48,6 +49,7 @@ def games() -> list[Game]:
 
 
 register(AbracadaWhat())
+register(DorkTower())
 
 __all__ = [
     "EVERYTHING", "HOST", "TABLE", "Accepted", "Action", "Chance", "Event", "Game", "Option",
