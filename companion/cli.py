@@ -14,6 +14,8 @@ def main(argv: list[str] | None = None) -> int:
     rp = sub.add_parser("replay", help="replay a JSON Lines game file and print the state as JSON")
     rp.add_argument("file", help="JSON Lines: a header line, then one action per line ('-' = stdin)")
     rp.add_argument("--view", metavar="PLAYER", help="print what PLAYER may see instead")
+    rp.add_argument("--dorktower-data", metavar="DIR", help="a Dork Tower data set to play with "
+                    "(default: the bundled example)")
 
     run = sub.add_parser("run", help="run the table: devices, rules, log and the web server")
     run.add_argument("--config", metavar="FILE", help="a TOML configuration file")
@@ -25,6 +27,8 @@ def main(argv: list[str] | None = None) -> int:
                      help="simulated dice: 1 throws in real time (default), 0 instantly")
     run.add_argument("--real", action="store_true", help="use the real devices of the "
                      "configuration instead of simulated ones")
+    run.add_argument("--dorktower-data", metavar="DIR", help="the Dork Tower data set to play "
+                     "with (default: the bundled example; also [games] dorktower_data)")
 
     tags = sub.add_parser("tags", help="export or import the NFC tag registry")
     tags.add_argument("action", choices=("export", "import"))
@@ -39,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from .table.replay import ReplayError, replay
 
+    if args.dorktower_data and not _use_dorktower_data(args.dorktower_data, "companion replay"):
+        return 2
     try:
         if args.file == "-":
             result = replay(sys.stdin, view=args.view)
@@ -54,6 +60,18 @@ def _replay(args: argparse.Namespace) -> int:
     json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
+
+
+def _use_dorktower_data(directory: str, command: str) -> bool:
+    """Load a Dork Tower data set; a mistake is reported with its file, place and problem."""
+    from .rules.dorktower import DataError, use_dataset
+
+    try:
+        use_dataset(directory)
+    except DataError as exc:
+        print(f"{command}: the Dork Tower data set is refused: {exc}", file=sys.stderr)
+        return False
+    return True
 
 
 def _config(args: argparse.Namespace, **overrides):
@@ -74,8 +92,10 @@ def _run(args: argparse.Namespace) -> int:
     from .server import run
 
     config = _config(args, host=args.host, port=args.port, dice_speed=args.dice_speed,
-                     mode="real" if args.real else None)
+                     mode="real" if args.real else None, dorktower_data=args.dorktower_data)
     if config is None:
+        return 2
+    if config.dorktower_data and not _use_dorktower_data(config.dorktower_data, "companion"):
         return 2
     try:
         return run(config)

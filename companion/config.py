@@ -16,6 +16,16 @@ Example ``companion.toml`` (every key optional)::
     dice_speed = 1.0            # simulated dice: 1 = as long as a real throw, 0 = instant
     brightness = 0.5
     seed = 2014                 # the simulated devices' random source
+    tower_pixels = 16           # Dork Tower's LED ring: a multiple of 8, pixels per wedge = n / 8
+    tower_motor_pins = []       # optional stepper turning the tower: 4 BCM pins (ULN2003 IN1..IN4)
+    tower_motor_steps = 4096    # the stepper's half-steps per full turn of the tower
+
+    [games]
+    dorktower_data = "my-dork-tower"  # a Dork Tower data set (docs/dork-tower-data.md); a
+                                      # relative path is relative to this file
+
+The tower ring and motor are described in ``hardware/README.md``; the motor is off unless
+``tower_motor_pins`` names its four pins.
 """
 
 from __future__ import annotations
@@ -53,6 +63,10 @@ class Config:
     leds: str = "simulated"
     brightness: float = 0.5
     seed: int = 2014
+    tower_pixels: int = 16
+    tower_motor_pins: tuple[int, ...] = ()
+    tower_motor_steps: int = 4096
+    dorktower_data: str | None = None  #: a Dork Tower data set's folder; None: the bundled example
 
     @property
     def simulated(self) -> bool:
@@ -75,6 +89,11 @@ class Config:
                               f"not {self.brightness}")
         if not 0.0 <= self.dice_speed <= 10.0:
             raise ConfigError(f"devices.dice_speed must be 0 (instant) to 10, not {self.dice_speed}")
+        if self.tower_pixels < 8 or self.tower_pixels % 8:
+            raise ConfigError(f"devices.tower_pixels must be a multiple of 8 (the same number of "
+                              f"pixels for each of the 8 wedges), at least 8, not "
+                              f"{self.tower_pixels}")
+        self._check_tower_motor()
         if not 0 <= self.port <= 65535:
             raise ConfigError(f"server.port must be 0 (any free port) to 65535, not {self.port}")
         if self.threads < 12:
@@ -82,11 +101,32 @@ class Config:
                               "the host and ordinary requests)")
         return self
 
+    def _check_tower_motor(self) -> None:
+        pins = self.tower_motor_pins
+        if pins and len(pins) != 4:
+            raise ConfigError(f"devices.tower_motor_pins must list 4 BCM pins (ULN2003 IN1 to "
+                              f"IN4), or none for no tower motor, not {len(pins)}")
+        if len(set(pins)) != len(pins):
+            raise ConfigError(f"devices.tower_motor_pins lists a pin twice: {list(pins)}")
+        bad = [p for p in pins if not 0 <= p <= 27]
+        if bad:
+            raise ConfigError(f"devices.tower_motor_pins must be BCM GPIO pins 0 to 27, not "
+                              f"{bad[0]}")
+        clash = sorted(set(pins) & set(self.button_pins[:self.seats]))
+        if clash:
+            raise ConfigError(f"devices.tower_motor_pins and devices.button_pins both use pin "
+                              f"{', '.join(map(str, clash))}")
+        if self.tower_motor_steps <= 0 or self.tower_motor_steps % 8:
+            raise ConfigError(f"devices.tower_motor_steps must be a positive multiple of 8 (the "
+                              f"tower turns in 8 equal steps), not {self.tower_motor_steps}")
+
 
 _KEYS = {
     "server": {"host": str, "port": int, "threads": int},
     "devices": {"mode": str, "seats": int, "button_pins": list, "button_hold": float,
-                "dice_port": str, "dice_speed": float, "nfc": str, "leds": str, "brightness": float, "seed": int},
+                "dice_port": str, "dice_speed": float, "nfc": str, "leds": str, "brightness": float, "seed": int,
+                "tower_pixels": int, "tower_motor_pins": list, "tower_motor_steps": int},
+    "games": {"dorktower_data": str},
 }
 
 
@@ -117,6 +157,8 @@ def load(path: Path | None, data_dir: Path | None = None, **overrides: Any) -> C
                                             for v in value):
                     raise ConfigError(f"{path}: [{section}] {key} must be a list of integers")
                 values[key] = tuple(value) if kind is list else value
+                if key == "dorktower_data":
+                    values[key] = str(Path(path).parent / Path(value).expanduser())
         try:  # the file's own values must make a usable configuration
             replace(config, **values).check()
         except ConfigError as exc:

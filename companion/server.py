@@ -44,7 +44,7 @@ class Companion:
             token = secrets.token_urlsafe(24)
             self.store.set_setting("host_token", token)
         self.host_token = token
-        layout = Layout(seats=config.seats)
+        layout = Layout(seats=config.seats, tower_pixels=config.tower_pixels)
         self.table = Table(self.store, layout=layout, brightness=config.brightness)
         try:
             self.devices = open_devices(config, self.table.emit, layout.strips())
@@ -53,6 +53,7 @@ class Companion:
             raise
         self.table.strips = self.devices.strips
         self.table.dice = self.devices.dice
+        self.table.tower_motor = self.devices.tower_motor  # None unless configured
         self.sim = None
         if config.simulated:
             from .table.sim import SimulatedTable

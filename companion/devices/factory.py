@@ -25,11 +25,12 @@ class Devices:
     dice: Any = None  #: a DiceReader
     sim_dice: Any = None  #: the SimulatedDiceReader behind ``dice`` in simulation
     strips: dict[str, LedStrip] = field(default_factory=dict)
+    tower_motor: Any = None  #: a TowerMotor, only when ``tower_motor_pins`` are configured
     simulated: bool = True
 
     def close(self) -> None:
-        for closable in (self.dice, self.sim_dice, self.buttons, *self.nfc.values(),
-                         *self.strips.values()):
+        for closable in (self.dice, self.sim_dice, self.buttons, self.tower_motor,
+                         *self.nfc.values(), *self.strips.values()):
             if closable is not None:
                 try:
                     closable.close()
@@ -52,6 +53,11 @@ def open_devices(config: Any, emit: Emit, strip_lengths: dict[str, int],
                 emit, seed=config.seed, speed=config.dice_speed, folder=config.data_dir / "sim")
             devices.strips = {name: SimStrip(name, n, on_frame=on_frame)
                               for name, n in strip_lengths.items()}
+            if config.tower_motor_pins:  # the stepper turning the tower: on mock pins
+                from .tower_motor import simulated_tower_motor
+
+                devices.tower_motor = simulated_tower_motor(
+                    config.tower_motor_pins, steps_per_turn=config.tower_motor_steps)
             return devices
         from .buttons import SeatButtons
         from .dice import SerialDiceReader
@@ -60,6 +66,11 @@ def open_devices(config: Any, emit: Emit, strip_lengths: dict[str, int],
                                       hold_time=config.button_hold)
         if config.dice_port:
             devices.dice = SerialDiceReader(config.dice_port, emit)
+        if config.tower_motor_pins:
+            from .tower_motor import TowerMotor
+
+            devices.tower_motor = TowerMotor(list(config.tower_motor_pins),
+                                             steps_per_turn=config.tower_motor_steps)
         if config.nfc != "none":
             raise DeviceSetupError(
                 f"NFC reader {config.nfc!r}: the real PN532 driver is not built yet (it is the "

@@ -105,7 +105,46 @@ class AbracadaInputs(GameInputs):
         return {"type": "end_turn", "player": player}
 
 
-INPUTS: dict[str, type[GameInputs]] = {"abracadawhat": AbracadaInputs}
+class DorkTowerInputs(GameInputs):
+    """Tokens and cards are tapped at the board reader when they are drawn; the tower's own
+    sticker, or the seat button, ends the turn (the tower turns one step)."""
+
+    sensor_actions = frozenset({"roll"})
+    #: without stickers on the tokens and cards, the drawer says on the phone what he drew
+    phone_actions = frozenset({
+        "choose", "step", "stop", "enter_tower", "resolve", "play_scroll", "take_back", "done",
+        "pass", "buy_six", "flee", "die", "shop", "shop_more", "buy", "buy_scroll", "sell",
+        "work", "offer", "accept", "decline", "equip", "unequip", "discard", "level_up",
+        "end_turn", "draw_token", "draw_item", "draw_scroll"})
+
+    def tag(self, state: State, component: Component, uid: str, reader: str) -> Action | Refusal:
+        if component.game != self.game.id:
+            return Refusal(WRONG_KIND, f"That tag is {component.name} of another game, not a "
+                           f"piece of {self.game.title}.")
+        kind, value = component.kind, component.name.split(" ", 1)[-1]
+        if kind == "tower":
+            if state["phase"] in ("start_roll", "choose"):
+                return Refusal(NOTHING_TO_TAP, "The tower turns at the end of a turn; "
+                               + self.game.view(state, TABLE)["prompt"])
+            return {"type": "end_turn", "player": state["players"][state["active"]]}
+        awaited = self.game.awaited(state)
+        wanted = {"token": "token", "item": "item", "scroll": "scroll"}.get(kind)
+        if awaited is None or awaited["kind"] != wanted:
+            return Refusal(NOTHING_TO_TAP, f"No {kind} is being drawn now; "
+                           + self.game.view(state, TABLE)["prompt"])
+        if kind == "token":
+            return {"type": "draw_token", "token": value}
+        if kind == "item":
+            return {"type": "draw_item", "card": value}
+        return {"type": "draw_scroll", "scroll": value, "player": awaited["player"]}
+
+    def short_press(self, state: State, player: str) -> Action | Refusal:
+        """The seat button ends its player's turn: the tower turns one step."""
+        return {"type": "end_turn", "player": player}
+
+
+INPUTS: dict[str, type[GameInputs]] = {"abracadawhat": AbracadaInputs,
+                                       "dorktower": DorkTowerInputs}
 
 
 def inputs_for(game: Game) -> GameInputs:

@@ -1,27 +1,35 @@
 """The LED renderer: a pure function from what the table shows to the pixels of every strip.
 
+``render`` and ``animating`` look at ``view["game"]`` and hand the drawing to that game's module:
+``leds_abracadawhat`` (also any view without a ``"game"``) and ``leds_dorktower``. This module
+keeps what every game shares: the layout, the cues, the palette, the blink helpers and the refusal
+signal.
+
 Layout (``Layout``; the pin and strip wiring itself is the hardware's business):
 
 * strip ``table``: one segment of 7 pixels per seat, in seat order: pixel 0 is the seat's status
-  light, pixels 1..6 its life. Life is shown in the seat's colour; a lost point flashes white and
-  the seat colour for a moment, then goes dark.
-* strip ``score``: the score track, pixel *k* is space *k + 1* of the board's track (score 0 is
-  "below space 1": no light). Players on the same space take turns on that pixel.
+  light, pixels 1..6 show what the game keeps per player (life in Abracada...What?, experience and
+  level in Dork Tower).
+* strip ``score``: a score track of 8 pixels (Abracada...What?; dark in Dork Tower).
+* strip ``tower``: a ring of ``tower_pixels`` (16 by default; a multiple of 8) around the base of
+  Dork Tower's tower: pixel 0 sits at the counter-clockwise edge of wedge 0, the pixels run
+  clockwise, ``tower_pixels // 8`` per wedge (dark in Abracada...What?).
 
 Status light: the active player's seat shows its colour steadily; a player the table is waiting for
-who is not the active player (the right neighbour who must remove the stone, players who may object)
-blinks white; while dealing, the seat receiving stones blinks its colour; at the end of the game the
-winners blink their colour slowly. A refused action blinks white three times, fast, over the whole
-segment of the seat it came from (or every status light when no seat is known).
+who is not the active player blinks white; at the end of the game the winners blink their colour
+slowly. A refused action blinks white three times, fast, over the whole segment of the seat it came
+from (or every status light when no seat is known).
 
 Colours: the Okabe-Ito palette, chosen to stay distinguishable with the common kinds of colour
-blindness; no signal relies on hue alone (position, steady/blinking and white carry the meaning).
+blindness; no signal relies on hue alone (position, steady/blinking, brightness and white carry the
+meaning).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 Pixel = tuple[int, int, int]
@@ -46,37 +54,64 @@ REFUSAL_FLASH = 0.9  # three blinks
 BLINK_HZ = 2.0
 SHARE_PERIOD = 0.6  # seconds each player shows on a shared score pixel
 
+WEDGES = 8  # Dork Tower's map: 8 wedges around the tower
+TOWER_SLIDE = 0.5  # seconds the day/night pattern takes to slide one wedge clockwise
+TOWER_COLOUR = 0.3  # seconds the ring then shows the colour of the player whose turn begins
+TOWER_TURN = TOWER_SLIDE + TOWER_COLOUR  # the whole turn animation: under one second
+
+_CUE_LENGTH = {"life_lost": LOSS_FLASH, "refused": REFUSAL_FLASH, "tower_turned": TOWER_TURN}
+
 
 @dataclass(frozen=True)
 class Layout:
     seats: int = 5
     life_pixels: int = 6
     score_pixels: int = 8
+    tower_pixels: int = 16
+
+    def __post_init__(self) -> None:
+        if (not isinstance(self.tower_pixels, int) or self.tower_pixels < WEDGES
+                or self.tower_pixels % WEDGES):
+            raise ValueError(f"the tower ring needs a multiple of {WEDGES} pixels (one or more "
+                             f"per wedge), not {self.tower_pixels!r}")
 
     @property
     def seat_pixels(self) -> int:
         return 1 + self.life_pixels
 
+    @property
+    def wedge_pixels(self) -> int:
+        """Pixels of the tower ring per wedge of the map."""
+        return self.tower_pixels // WEDGES
+
     def strips(self) -> dict[str, int]:
         """Strip name -> pixel count."""
-        return {"table": self.seats * self.seat_pixels, "score": self.score_pixels}
+        return {"table": self.seats * self.seat_pixels, "score": self.score_pixels,
+                "tower": self.tower_pixels}
 
 
 @dataclass(frozen=True)
 class Cue:
     """Something that just happened and is animated for a moment.
 
-    ``kind`` is ``"life_lost"`` (life pixels ``lo`` up to ``hi - 1`` flash) or ``"refused"``."""
+    ``kind`` is ``"life_lost"`` (life pixels ``lo`` up to ``hi - 1`` of ``seat`` flash),
+    ``"refused"`` (the segment of ``seat``, or every status light, blinks) or ``"tower_turned"``
+    (the tower turned to ``step``, its door from wedge ``lo`` to wedge ``hi``; ``seat`` is the
+    player whose turn begins, ``None`` if not seated)."""
 
     kind: str
     at: float
     seat: int | None = None
     lo: int = 0
     hi: int = 0
+    step: int = 0
+
+    @property
+    def length(self) -> float:
+        return _CUE_LENGTH.get(self.kind, REFUSAL_FLASH)
 
     def active(self, now: float) -> bool:
-        length = LOSS_FLASH if self.kind == "life_lost" else REFUSAL_FLASH
-        return 0 <= now - self.at < length
+        return 0 <= now - self.at < self.length
 
 
 def cues_from_events(events: list[dict[str, Any]], players: list[str], at: float) -> list[Cue]:
@@ -85,6 +120,11 @@ def cues_from_events(events: list[dict[str, Any]], players: list[str], at: float
         if e.get("type") == "life" and e.get("delta", 0) < 0 and e.get("player") in players:
             cues.append(Cue("life_lost", at, players.index(e["player"]), e["life"],
                             e["life"] - e["delta"]))
+        elif e.get("type") == "tower_turned" and isinstance(e.get("door_wedge"), int) \
+                and isinstance(e.get("step"), int):
+            seat = players.index(e["next"]) if e.get("next") in players else None
+            door = e["door_wedge"] % WEDGES
+            cues.append(Cue("tower_turned", at, seat, (door - 1) % WEDGES, door, e["step"]))
     return cues
 
 
@@ -100,63 +140,35 @@ def _scale(p: Pixel, k: float) -> Pixel:
     return (round(p[0] * k), round(p[1] * k), round(p[2] * k))
 
 
+def _draw_refusal(table: list[Pixel], cue: Cue, now: float, layout: Layout, seated: int) -> None:
+    """Three fast white blinks over the seat's whole segment, or every status light of the
+    ``seated`` players when the refusal has no seat."""
+    on = math.floor((now - cue.at) / (REFUSAL_FLASH / 6)) % 2 == 0
+    if cue.seat is not None and cue.seat < layout.seats:
+        base = cue.seat * layout.seat_pixels
+        for k in range(layout.seat_pixels):
+            table[base + k] = WHITE if on else OFF
+    else:
+        for s in range(min(seated, layout.seats)):
+            table[s * layout.seat_pixels] = WHITE if on else OFF
+
+
+def _drawer(view: dict[str, Any]) -> ModuleType:
+    """The module that draws ``view``'s game (imported here: those modules import this one)."""
+    if view.get("game") == "dorktower":
+        from . import leds_dorktower as drawer
+    else:
+        from . import leds_abracadawhat as drawer
+    return drawer
+
+
 def render(view: dict[str, Any] | None, colours: list[Pixel], cues: list[Cue], now: float,
            layout: Layout = Layout(), brightness: float = 1.0) -> dict[str, list[Pixel]]:
     """Every strip's pixels for the public ``view`` of the game (or ``None``: no game, all dark)."""
     strips = {name: [OFF] * n for name, n in layout.strips().items()}
     if view is None:
         return strips
-    table, score = strips["table"], strips["score"]
-    names = view["order"]
-    seat_of = {name: i for i, name in enumerate(names)}
-    waiting = set(view.get("waiting_for", ()))
-    winners = set(view.get("winners", ()))
-    deal_to = (view.get("deal") or {}).get("player") if view["phase"] == "deal" else None
-
-    for i, name in enumerate(names[:layout.seats]):
-        base = i * layout.seat_pixels
-        colour = colours[i]
-        p = view["players"][name]
-        status = OFF
-        if view["phase"] == "over":
-            status = colour if name in winners and _blink(now, 1.0) else OFF
-        elif view["phase"] == "deal":
-            status = colour if name == deal_to and _blink(now) else OFF
-        elif name == view["active"]:
-            status = colour
-        elif name in waiting:
-            status = WHITE if _blink(now) else OFF
-        table[base] = status
-        for k in range(layout.life_pixels):
-            table[base + 1 + k] = colour if k < p["life"] else OFF
-
-    for cue in cues:
-        if not cue.active(now):
-            continue
-        if cue.kind == "life_lost" and cue.seat is not None and cue.seat < layout.seats:
-            base = cue.seat * layout.seat_pixels + 1
-            flash = WHITE if _blink(now, 4.0) else colours[cue.seat]
-            for k in range(cue.lo, min(cue.hi, layout.life_pixels)):
-                table[base + k] = flash
-        elif cue.kind == "refused":
-            on = math.floor((now - cue.at) / (REFUSAL_FLASH / 6)) % 2 == 0
-            if cue.seat is not None and cue.seat < layout.seats:
-                base = cue.seat * layout.seat_pixels
-                for k in range(layout.seat_pixels):
-                    table[base + k] = WHITE if on else OFF
-            else:
-                for s in range(min(len(names), layout.seats)):
-                    table[s * layout.seat_pixels] = WHITE if on else OFF
-
-    spaces: dict[int, list[int]] = {}
-    for name in names:
-        points = view["players"][name]["score"]
-        if points > 0:
-            spaces.setdefault(min(points, layout.score_pixels) - 1, []).append(seat_of[name])
-    for space, seats in spaces.items():
-        shown = seats[math.floor(now / SHARE_PERIOD) % len(seats)]
-        score[space] = colours[shown]
-
+    _drawer(view).draw(strips, view, colours, cues, now, layout)
     if brightness != 1.0:
         for name, pixels in strips.items():
             strips[name] = [_scale(p, brightness) for p in pixels]
@@ -169,9 +181,4 @@ def animating(view: dict[str, Any] | None, cues: list[Cue], now: float) -> bool:
         return True
     if view is None:
         return False
-    if view["phase"] in ("deal", "over"):
-        return True
-    if set(view.get("waiting_for", ())) - {view["active"]}:
-        return True
-    scores = [p["score"] for p in view["players"].values() if p["score"] > 0]
-    return len(scores) != len(set(min(s, 8) for s in scores))
+    return _drawer(view).animating(view, now)

@@ -8,6 +8,12 @@ reason, and signalled on the LEDs.
 
 On start the table resumes the latest game by replaying its log, so a crash or a pulled plug loses
 nothing that was acknowledged.
+
+An optional tower motor (Dork Tower's real tower, ``tower_motor``) follows the game's tower: after
+every accepted action, a new game and on start, the motor turns clockwise until the tower stands
+at the public view's ``tower.step`` (modulo 8); the step it was last turned to is kept in the
+store's settings (``tower_motor_step``), so a restart with the tower behind catches up. The motor
+never turns backwards: an undo of a turn of the tower turns it 7 steps on, clockwise.
 """
 
 from __future__ import annotations
@@ -54,6 +60,8 @@ NOISE_QUIET = 1.0  # seconds: a burst of serial noise is reported once
 ANIMATION_FPS = 20
 BAD_SETUP = "TABLE-GAME-2"
 ENROL_FAILED = "TABLE-TAG-4"
+TOWER_MOTOR_STEP = "tower_motor_step"  # setting: the tower step the motor last turned to
+TOWER_STEPS = 8  # the tower turns in eighths
 
 
 @dataclass
@@ -79,6 +87,8 @@ class Table:
         self.devices: dict[str, dict[str, Any]] = {}
         #: the dice reader, told which die profile a roll needs (None: no reader configured)
         self.dice: Any = None
+        #: the motor turning a real tower, with ``advance(steps)`` (None: no motor configured)
+        self.tower_motor: Any = None
         self._rolled: tuple[Any, dict[int, DieRolled]] = (None, {})  # (awaited roll, dice in)
         self.dice_reports = 0  #: how many die reports (rolls and states) the table has seen
         self._profile_for = -1  # the version whose chance step was last told to the reader
@@ -87,6 +97,7 @@ class Table:
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._led_lock = threading.Lock()
+        self._tower_lock = threading.Lock()  # start() and the loop may both catch the motor up
         self._closing = False
         self._thread: threading.Thread | None = None
         self._animator: threading.Thread | None = None
@@ -116,6 +127,7 @@ class Table:
         self._animator = threading.Thread(target=self._animate, name="table-leds", daemon=True)
         self._animator.start()
         self._show_leds()
+        self._turn_tower()
 
     def close(self) -> None:
         """Stop the loop after the inputs already queued, and wake every live stream."""
@@ -137,7 +149,11 @@ class Table:
         record = self.store.latest_game()
         if record is None or record.abandoned:
             return
-        history = History(get_game(record.game), record.players, record.options, record.seed)
+        try:
+            history = History(get_game(record.game), record.players, record.options, record.seed)
+        except SetupError as exc:  # e.g. a data set that is no longer configured
+            log.error("game %s (%s) cannot be resumed: %s", record.id, record.game, exc)
+            return
         for entry in self.store.entries(record.id):
             self._seq = entry.seq
             result = history.submit(entry.action)
@@ -492,6 +508,7 @@ class Table:
             self.cues.clear()
             self._note({"type": "game_started", "text": f"A game of {rules.title} begins: "
                         f"{', '.join(names)}."})
+        self._turn_tower()
         return {"ok": True, "game_id": record.id}
 
     def _op_enrol(self, source: str, game: str, component: str) -> dict[str, Any]:
@@ -550,6 +567,7 @@ class Table:
                                             self.clock()))
             self._bump()
         self._show_leds()
+        self._turn_tower()
         return {"ok": True, "action": action, "events": len(result.events)}
 
     def _refuse(self, raw: dict[str, Any], source: str, rule: str, reason: str,
@@ -683,11 +701,36 @@ class Table:
                 if strip is not None:
                     strip.show(pixels)
 
+    def _turn_tower(self) -> None:
+        """Turn the tower motor, if there is one, to the game's tower step (clockwise only: an
+        undo of a turn costs 7 steps on), and remember where it stands."""
+        motor = self.tower_motor
+        if motor is None:
+            return
+        with self._tower_lock:
+            view = self.public_view()  # the game's view for TABLE, computed once per change
+            if not isinstance(view, dict) or not isinstance(view.get("tower"), dict):
+                return
+            step = view["tower"]["step"]
+            stored = self.store.setting(TOWER_MOTOR_STEP)
+            shown = int(stored) if stored is not None else 0  # placed at the setup position
+            turns = (step - shown) % TOWER_STEPS
+            try:
+                if turns:
+                    motor.advance(turns)
+            except Exception:  # a motor fault must not stop the table; the next change retries
+                log.exception("the tower motor could not turn %d steps", turns)
+                return
+            if stored != str(step):
+                self.store.set_setting(TOWER_MOTOR_STEP, str(step))
+
     def _animate(self) -> None:
         period = 1.0 / ANIMATION_FPS
+        moving = False
         while not self._closing:
             time.sleep(period)
             with self._lock:
                 view, cues = self.public_view(), list(self.cues)
-            if animating(view, cues, self.clock()):
+            was, moving = moving, animating(view, cues, self.clock())
+            if moving or was:  # and one frame more once it stops: the steady frame
                 self._show_leds()

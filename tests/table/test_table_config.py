@@ -26,6 +26,12 @@ nfc = "none"
 leds = "none"
 brightness = 0.25
 seed = 7
+tower_pixels = 24
+tower_motor_pins = [12, 16, 20, 21]
+tower_motor_steps = 8192
+
+[games]
+dorktower_data = "sets/mine"
 """
 
 
@@ -66,7 +72,9 @@ def test_a_file_may_set_every_key(tmp_path):
     assert config == Config(data_dir=tmp_path, host="127.0.0.1", port=9000, threads=20,
                             mode="real", seats=4, button_pins=(17, 27, 22, 23), button_hold=2.0,
                             dice_port="dice0", dice_speed=0.0, nfc="none", leds="none",
-                                brightness=0.25, seed=7)
+                            brightness=0.25, seed=7, tower_pixels=24,
+                            tower_motor_pins=(12, 16, 20, 21), tower_motor_steps=8192,
+                            dorktower_data=str(tmp_path / "sets" / "mine"))
     assert isinstance(config.button_hold, float) and not config.simulated
     written = {line.split(" = ")[0] for line in EVERY_KEY.splitlines() if " = " in line}
     assert written == {f.name for f in fields(Config)} - {"data_dir"}
@@ -152,3 +160,24 @@ def test_a_bad_override_is_an_error_that_does_not_blame_the_file(tmp_path):
 
 def test_an_unknown_override_is_an_error(tmp_path):
     assert "volume" in config_error(None, tmp_path, volume=3)
+
+
+def test_a_broken_dork_tower_data_set_stops_the_start_with_file_place_and_problem(tmp_path, capsys):
+    """A data set with a mistake is refused at start-up, naming the file, the place and the
+    problem (the issue's check), before any device or server starts."""
+    import shutil
+
+    from companion.cli import main
+    from companion.rules.dorktower.data import example_directory
+
+    broken = tmp_path / "mine"
+    shutil.copytree(example_directory(), broken)
+    tower = broken / "tower.json"
+    text = tower.read_text(encoding="utf-8")
+    tower.write_text(text.replace('"mf"', '"zz"', 1), encoding="utf-8")
+    config = toml(tmp_path, '[games]\ndorktower_data = "mine"\n')
+    code = main(["run", "--config", str(config), "--data", str(tmp_path / "db"), "--port", "0"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "the Dork Tower data set is refused: mine/tower.json: wedges[5]: unknown wedge 'zz'" in err
+    assert not (tmp_path / "db" / "companion.db").exists()

@@ -69,14 +69,16 @@ def runs(flags: list[bool]) -> int:
 # -- strips and the plain picture ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("layout, table, score", [(Layout(), 35, 8),
-                                                  (Layout(seats=3, life_pixels=4,
-                                                          score_pixels=10), 15, 10)])
-def test_strip_lengths_follow_the_layout(layout, table, score):
-    assert layout.strips() == {"table": table, "score": score}
+@pytest.mark.parametrize("layout, table, score, tower", [(Layout(), 35, 8, 16),
+                                                         (Layout(seats=3, life_pixels=4,
+                                                                 score_pixels=10,
+                                                                 tower_pixels=8), 15, 10, 8)])
+def test_strip_lengths_follow_the_layout(layout, table, score, tower):
+    assert layout.strips() == {"table": table, "score": score, "tower": tower}
     strips = frame(view(names=NAMES[:3]), layout=layout)
     assert {name: len(pixels) for name, pixels in strips.items()} == \
-        {"table": table, "score": score}
+        {"table": table, "score": score, "tower": tower}
+    assert set(strips["tower"]) == {OFF}  # Abracada...What? has no tower
 
 
 def test_without_a_game_everything_is_dark_even_during_a_cue():
