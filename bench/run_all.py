@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["rules_throughput.py", "dice_parser.py", "dice_latency.py", "cold_start.py", "memory.py"]
+SCRIPTS = ["rules_throughput.py", "dorktower_throughput.py", "dice_parser.py", "dice_latency.py", "cold_start.py", "memory.py"]
 
 
 def main() -> int:

@@ -31,7 +31,6 @@ from .api import (
     MALFORMED,
     TABLE,
     UNKNOWN_ACTION,
-    UNKNOWN_PLAYER,
     Accepted,
     Action,
     Chance,
@@ -43,6 +42,11 @@ from .api import (
     Result,
     State,
 )
+from .common import Refuse as _Refuse
+from .common import event as _event
+from .common import name_of as _name
+from .common import player_of as _player
+from .common import seat_of as _seat
 
 SPELLS = {
     1: "Ancient Dragon",
@@ -62,11 +66,6 @@ REMOVED_FOR = {2: 12, 3: 6, 4: 0, 5: 0}  # ABR-SETUP-7
 WINNING_SCORE = 8  # ABR-SCORE-1, ABR-GAME-1
 DIE_SPELLS = (1, 3)  # spells whose effect needs the die (ABR-SPELL-1, ABR-SPELL-3)
 
-
-class _Refuse(Exception):
-    def __init__(self, rule: str, reason: str):
-        super().__init__(rule, reason)
-        self.refusal = Refusal(rule, reason)
 
 
 def spell_name(n: int) -> str:
@@ -1011,22 +1010,7 @@ def _insort(rack: list[int], stone: int) -> None:
     rack.sort()
 
 
-def _name(s: State, seat: int) -> str:
-    return s["players"][seat]
 
-
-def _player(a: Action) -> str:
-    p = a.get("player")
-    if not isinstance(p, str):
-        raise _Refuse(MALFORMED, "The action does not say which player makes it.")
-    return p
-
-
-def _seat(s: State, name: Any) -> int:
-    try:
-        return s["players"].index(name)
-    except ValueError:
-        raise _Refuse(UNKNOWN_PLAYER, f"Nobody called {name!r} is playing.") from None
 
 
 def _stone(value: Any) -> int:
@@ -1048,7 +1032,3 @@ def _tag(a: Action) -> str | None:
     if not isinstance(tag, str) or not tag:
         raise _Refuse(MALFORMED, "A tag is a non-empty string.")
     return tag
-
-
-def _event(kind: str, text: str, **fields: Any) -> Event:
-    return {"type": kind, "text": text, **fields}

@@ -24,7 +24,6 @@ from dt_support import (
     view,
 )
 
-from companion.rules import Accepted
 
 
 def ann(**more: Any) -> dict[str, Any]:

@@ -39,7 +39,6 @@ from ..api import (
     MALFORMED,
     TABLE,
     UNKNOWN_ACTION,
-    UNKNOWN_PLAYER,
     Accepted,
     Action,
     Chance,
@@ -52,6 +51,11 @@ from ..api import (
     SetupError,
     State,
 )
+from ..common import Refuse as _Refuse
+from ..common import event as _event
+from ..common import name_of as _name
+from ..common import player_of as _player
+from ..common import seat_of as _seat
 
 START_GOLD = 60  # DT-SETUP-5
 START_SCROLLS = 1  # DT-SETUP-5
@@ -70,11 +74,6 @@ PHASES = ("start_roll", "choose", "move", "trade", "encounter", "resolve", "scro
           "scrolls_others", "pre_roll", "defeat", "city", "cleanup", "over")
 TRADE_WINDOWS = ("both", "before", "after", "none")
 
-
-class _Refuse(Exception):
-    def __init__(self, rule: str, reason: str):
-        super().__init__(rule, reason)
-        self.refusal = Refusal(rule, reason)
 
 
 class DorkTower(Game):
@@ -347,8 +346,7 @@ class DorkTower(Game):
                 raise _Refuse("DT-TURN-1", f"{_name(s, p['player'])} rolls now, not "
                               f"{a['player']}.")
         values = _dice_values(a, p["dice"])
-        s["pending"].pop(0)
-        s["chance_n"] += 1
+        _fulfilled(s)
         getattr(self, f"_rolled_{p['why']}")(s, p, values, ev)
         self._flow(s, ev)
 
@@ -365,7 +363,7 @@ class DorkTower(Game):
                                                         "scrolls_others", "pre_roll"):
                 raise _Refuse("DT-ENC-3", f"Every token this space asks for is drawn; "
                               f"{self._prompt(s)}")
-        p = self._expect_chance(s, "token", "encounter token", a)
+        self._expect_chance(s, "token", "encounter token", a)
         data = self.data(s)
         token = a.get("token")
         if token not in data["tokens"]:
@@ -373,8 +371,7 @@ class DorkTower(Game):
         if s["bowl"].get(token, 0) <= 0:
             raise _Refuse("DT-SETUP-4", f"No {data['tokens'][token]['name']} token is left in "
                           f"the bowl.")
-        s["pending"].pop(0)
-        s["chance_n"] += 1
+        _fulfilled(s)
         s["bowl"][token] -= 1
         t = data["tokens"][token]
         enc = s["encounter"]
@@ -398,8 +395,7 @@ class DorkTower(Game):
         if card not in data["items"]:
             raise _Refuse("DT-COMP-1", f"There is no item card {card!r} in this set.")
         self._from_deck(s, "items", card, ev)
-        s["pending"].pop(0)
-        s["chance_n"] += 1
+        _fulfilled(s)
         seat = p["player"]
         if p["face"] == "shop":  # DT-CITY-2: both faces are shown
             s["shop"]["cards"].append({"card": card, "bought": None})
@@ -423,8 +419,7 @@ class DorkTower(Game):
             raise _Refuse("DT-COMP-2", "There is no such scroll card in this set.")
         card = self._same_scroll(s, card)
         self._from_deck(s, "scrolls", card, ev)
-        s["pending"].pop(0)
-        s["chance_n"] += 1
+        _fulfilled(s)
         seat = p["player"]
         s["heroes"][seat]["scrolls"].append(card)
         name = _name(s, seat)
@@ -2290,6 +2285,12 @@ def _draw(kind: str, seat: int, why: str, face: str | None = None) -> dict[str, 
     return d
 
 
+def _fulfilled(s: State) -> None:
+    """The awaited chance step happened: the next one is awaited, and ``sample`` moves on."""
+    s["pending"].pop(0)
+    s["chance_n"] += 1
+
+
 def _held(h: dict) -> list[dict]:
     return [x for x in h["slots"] if x] + list(h["backpack"])
 
@@ -2341,25 +2342,3 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy(v) for v in value]
     return value
-
-
-def _name(s: State, seat: int) -> str:
-    return s["players"][seat]
-
-
-def _player(a: Action) -> str:
-    p = a.get("player")
-    if not isinstance(p, str):
-        raise _Refuse(MALFORMED, "The action does not say which player makes it.")
-    return p
-
-
-def _seat(s: State, name: Any) -> int:
-    try:
-        return s["players"].index(name)
-    except ValueError:
-        raise _Refuse(UNKNOWN_PLAYER, f"Nobody called {name!r} is playing.") from None
-
-
-def _event(kind: str, text: str, **fields: Any) -> Event:
-    return {"type": kind, "text": text, **fields}
