@@ -106,8 +106,9 @@ class AbracadaInputs(GameInputs):
 
 
 class DorkTowerInputs(GameInputs):
-    """Tokens and cards are tapped at the board reader when they are drawn; the tower's own
-    sticker, or the seat button, ends the turn (the tower turns one step)."""
+    """Tokens and cards are tapped at the board reader when they are drawn; a space's sticker
+    (on a stickered board) is the active hero's step there; the tower's own sticker, or the seat
+    button, ends the turn (the tower turns one step)."""
 
     sensor_actions = frozenset({"roll"})
     #: without stickers on the tokens and cards, the drawer says on the phone what he drew
@@ -127,6 +128,11 @@ class DorkTowerInputs(GameInputs):
                 return Refusal(NOTHING_TO_TAP, "The tower turns at the end of a turn; "
                                + self.game.view(state, TABLE)["prompt"])
             return {"type": "end_turn", "player": state["players"][state["active"]]}
+        if kind == "space":  # a sticker on the board: the hero steps there
+            if state["phase"] != "move":
+                return Refusal(NOTHING_TO_TAP, "A space is tapped while moving; "
+                               + self.game.view(state, TABLE)["prompt"])
+            return {"type": "step", "player": state["players"][state["active"]], "to": value}
         awaited = self.game.awaited(state)
         wanted = {"token": "token", "item": "item", "scroll": "scroll"}.get(kind)
         if awaited is None or awaited["kind"] != wanted:

@@ -141,8 +141,11 @@ class DorkTower(Game):
 
     @staticmethod
     def _components(data: dict[str, Any]) -> dict[str, int]:
-        """NFC stickers: the tower, every encounter token kind, item card and scroll card."""
+        """NFC stickers: the tower, every encounter token kind, item card and scroll card, and
+        (where a maker stickers the board) every space."""
         comps = {"tower": 1}
+        for space in data["spaces"]:
+            comps[f"space {space}"] = 1
         for t in data["tokens"].values():
             comps[f"token {t['id']}"] = t["count"]
         for c in data["items"]:
