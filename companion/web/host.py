@@ -71,13 +71,24 @@ def setup(token: str):
         "games": [{"id": g.id, "title": g.title, "min_players": g.min_players,
                    "max_players": min(g.max_players, t.layout.seats),
                    "components": g.components,
-                   "options": [{"name": o.name, "default": o.default, "doc": o.doc,
-                                "rule": o.rule, "choices": list(o.choices)} for o in g.options],
+                   "options": [_option(g, o) for o in g.options],
                    "table_defaults": _table_defaults(g)} for g in games()],
         "links": links,
         "tags": {g.id: t.tags.count(g.id) for g in games()},
         "simulated": sim() is not None,
     })
+
+
+def _option(game, option) -> dict:
+    """An option as the new-game form shows it; a game's data sets are the choices of its
+    ``data_set`` option, the one new games use by default first."""
+    out = {"name": option.name, "default": option.default, "doc": option.doc,
+           "rule": option.rule, "choices": list(option.choices)}
+    datasets = getattr(game, "datasets", None)
+    if option.name == "data_set" and datasets:
+        out["default"] = getattr(game, "default_set", option.default)
+        out["choices"] = sorted(datasets)
+    return out
 
 
 def _table_defaults(game) -> dict:

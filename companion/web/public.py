@@ -1,10 +1,11 @@
-"""The table display: what every player may see, and nothing more."""
+"""The table display: what every player may see, and nothing more; and the games' printed
+components (a data set is the printed board, tables and cards: public)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, redirect, render_template, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
 
-from ..rules import TABLE
+from ..rules import TABLE, SetupError, get_game
 from .common import sse, table
 
 bp = Blueprint("public", __name__)
@@ -29,6 +30,21 @@ def state():
 @bp.get("/api/table/stream")
 def stream():
     return sse(lambda t: TABLE)
+
+
+@bp.get("/api/games/<game>/data/<name>")
+def game_data(game: str, name: str):
+    """A game's data set, normalised (Dork Tower: map, tower, tables, tokens, item and scroll
+    cards, characters, XP costs). It is what is printed on the board and the cards, the same for
+    every viewer; it says nothing about the game being played (no deck order, no hand)."""
+    try:
+        rules = get_game(game)
+    except SetupError:
+        abort(404)
+    data = getattr(rules, "datasets", {}).get(name)
+    if data is None:
+        abort(404)
+    return jsonify(data)
 
 
 @bp.get("/healthz")

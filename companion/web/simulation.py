@@ -1,4 +1,5 @@
-"""The simulated table's controls: hands that tap stones, press seat buttons and roll the die.
+"""The simulated table's controls: hands that tap stones and stickers, press seat buttons, turn
+Dork Tower's tower and roll the dice.
 
 Registered only when the devices are simulated. It shows every stone face, as the physical world
 does, so it lives behind the host's link; it is a simulation tool, not a player's page.
@@ -34,8 +35,16 @@ def world(token: str):
 def act(token: str, act: str):
     """Do something at the simulated table; answer with what the table made of it."""
     s, body = sim(), _body()
-    if act in ("draw", "draw_all", "remove", "tap_unknown", "dice_noise"):
+    if act in ("draw", "draw_all", "remove", "tap_unknown", "dice_noise", "turn_tower"):
         outcomes = getattr(s, act)()
+    elif act == "tap_component":
+        component = body.get("component")
+        if not isinstance(component, str):
+            return forbidden("tap_component needs a component", 400)
+        try:
+            outcomes = s.tap_component(component)
+        except ValueError as exc:
+            return forbidden(str(exc), 400)
     elif act == "take_secret":
         slot = body.get("slot")
         if not isinstance(slot, int) or isinstance(slot, bool):
@@ -56,11 +65,21 @@ def act(token: str, act: str):
         outcomes = s.press(seat, long=bool(body.get("long")))
     elif act in ("roll", "place"):
         face = body.get("face")
-        if face is not None and (isinstance(face, bool) or not isinstance(face, (int, str))
-                                 or not str(face).replace("-", "").replace("_", "").isalnum()):
+        if not _face_ok(face):
             return forbidden(f"{act} takes a face label or none", 400)
+        die = body.get("die", 0)
+        if isinstance(die, bool) or not isinstance(die, int):
+            return forbidden(f"{act} takes a die number (0 for the first)", 400)
         try:
-            outcomes = getattr(s, act)(face)
+            outcomes = getattr(s, act)(face, die=die)
+        except ValueError as exc:
+            return forbidden(str(exc), 400)
+    elif act == "throw":
+        faces = body.get("faces")
+        if faces is not None and (not isinstance(faces, list) or not all(map(_face_ok, faces))):
+            return forbidden("throw takes a list of face labels (or none)", 400)
+        try:
+            outcomes = s.throw(faces)
         except ValueError as exc:
             return forbidden(str(exc), 400)
     elif act == "crooked":
@@ -72,6 +91,12 @@ def act(token: str, act: str):
     if refused:
         result.update(rule=refused[-1]["rule"], reason=refused[-1]["reason"])
     return jsonify(result)
+
+
+def _face_ok(face) -> bool:
+    """A face label: none, a number or a short word (checked against the die's profile later)."""
+    return face is None or (not isinstance(face, bool) and isinstance(face, (int, str))
+                            and str(face).replace("-", "").replace("_", "").isalnum())
 
 
 @bp.get("/leds")

@@ -115,7 +115,7 @@ def test_one_scroll_paid_before_it_is_drawn():
     state = in_city()
     state, _ = act(state, type="buy_scroll", player="Ann")
     assert state["heroes"][0]["gold"] == 10 and state["heroes"][0]["scrolls"] == []
-    assert GAME.awaited(state) == {"kind": "scroll", "player": "Ann", "why": "bought"}
+    assert GAME.awaited(state) == {"kind": "scroll", "player": "Ann", "why": "bought", "left": 1}
     state, _ = act(state, type="draw_scroll", scroll="aegis")
     assert state["heroes"][0]["scrolls"] == ["aegis"]
     state["heroes"][0]["gold"] = 500

@@ -594,7 +594,8 @@ class DorkTower(Game):
                 scroll = a.get("scroll")
                 self._check_scroll(s, seat, scroll, "movement")
                 if border not in self.data(s)["scrolls"][scroll]["effect"].get("cross", []):
-                    raise _Refuse("DT-BORDER-2", f"That scroll does not cross a {border}.")
+                    raise _Refuse("DT-BORDER-2", "That scroll cannot be used for this "
+                                  "crossing.")
             else:
                 raise _Refuse("DT-BORDER-2", f"A {border} is a border: cross it by ability, "
                               f"magic item or scroll, for {costs['cross_border']} XP, or with "
@@ -814,7 +815,7 @@ class DorkTower(Game):
             return None
         data = self.data(s)
         seat = s["active"]
-        fighting = [m for m in c["monsters"] if m not in c["removed"]]
+        fighting = _fighting(c)
         types = {ty for m in fighting for ty in data["tokens"][m]["types"]}
         hero = self._level(s, seat)["strength"]
         items = 0
@@ -863,13 +864,13 @@ class DorkTower(Game):
                     raise _Refuse("DT-COMBAT-4", f"{_name(s, seat)} has passed.")
             else:
                 allowed = False
-            if not allowed:
-                raise _Refuse("DT-AMB-27", f"{scroll['name']} is played "
-                              f"{_WINDOW_TEXT[window]}; {self._prompt(s)}")
+            if not allowed:  # a refusal is public: it never names the scroll or its window
+                raise _Refuse("DT-AMB-27", f"That scroll cannot be played now; "
+                              f"{self._prompt(s)}")
             c = s["combat"]
             if "remove_monster" in effect:  # DT-COMBAT-9: removed before the fight
                 target = a.get("token")
-                left = [m for m in c["monsters"] if m not in c["removed"]]
+                left = _fighting(c)
                 if target not in left:
                     raise _Refuse("DT-COMBAT-9", "Name a monster of this fight to remove "
                                   "(token).")
@@ -885,8 +886,8 @@ class DorkTower(Game):
             return
         # after the roll: re-roll or change a die (DT-COMBAT-8, DT-DEFEAT-2)
         if phase != "defeat" or seat != active or window not in ("post_roll", "any"):
-            raise _Refuse("DT-COMBAT-8", f"{scroll['name']} is played by the fighter after a "
-                          f"failed roll; {self._prompt(s)}")
+            raise _Refuse("DT-COMBAT-8", f"That scroll is played by the fighter after a failed "
+                          f"roll; {self._prompt(s)}")
         c = s["combat"]
         self._use_scroll(s, seat, card, ev, played=True)
         c["played"].append({"player": _name(s, seat), "scroll": card, "effect": effect})
@@ -1005,8 +1006,7 @@ class DorkTower(Game):
         tot = self.totals(s)
         roll = sum(d["value"] for d in c["dice"])
         name = _name(s, s["active"])
-        s["last_combat"] = {"player": name, "monsters": [m for m in c["monsters"]
-                                                         if m not in c["removed"]],
+        s["last_combat"] = {"player": name, "turn": s["turn"], "monsters": _fighting(c),
                             "totals": tot, "dice": [d["value"] for d in c["dice"]],
                             "roll": roll, "won": roll >= tot["target"]}
         if roll >= tot["target"]:
@@ -1023,7 +1023,7 @@ class DorkTower(Game):
         data = self.data(s)
         c, seat = s["combat"], s["active"]
         h = s["heroes"][seat]
-        killed = [m for m in c["monsters"] if m not in c["removed"]]
+        killed = _fighting(c)
         xp = sum(data["tokens"][m]["xp"] for m in killed)
         h["xp"] += xp  # DT-REWARD-1: always the XP of every monster
         name = _name(s, seat)
@@ -1176,7 +1176,7 @@ class DorkTower(Game):
         if c["wizard"]:
             self._return_tokens(s, list(c["monsters"]))
         else:
-            group = [m for m in c["monsters"] if m not in c["removed"]]
+            group = _fighting(c)
             s["monsters"][c["space"]] = group
             self._return_tokens(s, list(c["removed"]))
             if c["quest"]:
@@ -1624,7 +1624,7 @@ class DorkTower(Game):
             raise _Refuse("DT-CARD-6", f"That scroll is not in {_name(s, seat)}'s hand.")
         window = self.data(s)["scrolls"][card]["window"]
         if window not in (use, "any"):
-            raise _Refuse("DT-AMB-27", f"That scroll is played {_WINDOW_TEXT[window]}.")
+            raise _Refuse("DT-AMB-27", "That scroll cannot be played while moving.")
 
     # -- the tower -------------------------------------------------------------------------
 
@@ -1902,7 +1902,7 @@ class DorkTower(Game):
                 continue
             base = {"type": "play_scroll", "player": _name(s, seat), "scroll": card}
             if "remove_monster" in effect:
-                left = [m for m in c["monsters"] if m not in c["removed"]]
+                left = _fighting(c)
                 if len(left) > 1:
                     out += [base | {"token": m} for m in sorted(set(left))]
             elif "set_die" in effect:
@@ -1972,6 +1972,8 @@ class DorkTower(Game):
         if not s["pending"]:
             return None
         p = dict(s["pending"][0])
+        p["left"] = sum(1 for q in s["pending"] if q["kind"] == p["kind"]
+                        and q.get("player") == p.get("player"))  # draws of this kind in a row
         if p.get("player") is not None:
             p["player"] = _name(s, p["player"])
         return p
@@ -2102,6 +2104,9 @@ class DorkTower(Game):
                 "scroll_bought": bool(s["t"] and s["t"]["scroll_bought"])},
             "offer": offer,
             "awaiting": self.awaited(s),
+            "prices": {"scroll": SCROLL_PRICE, "work": dict(WORK_PAY),
+                       "resurrection": RESURRECTION_GOLD, "quest_xp": QUEST_XP,
+                       "xp": dict(data["xp"])},
             "decks": {"items": len(s["items"]["deck"]), "scrolls": len(s["scrolls"]["deck"]),
                       "bowl": sum(s["bowl"].values()),
                       "item_discard": len(s["items"]["discard"]),
@@ -2227,14 +2232,6 @@ class DorkTower(Game):
                        scores={p: h["xp"] for p, h in zip(state["players"], state["heroes"])})
 
 
-_WINDOW_TEXT = {
-    "own_pre_roll": "by the fighter before the roll",
-    "opponent_pre_roll": "by another player against the fighter, before the roll",
-    "post_roll": "by the fighter after a failed roll",
-    "movement": "while moving",
-    "any": "when its effect applies",
-}
-
 _HANDLERS = {
     "roll": DorkTower._roll,
     "draw_token": DorkTower._draw_token,
@@ -2292,6 +2289,14 @@ def _fulfilled(s: State) -> None:
     """The awaited chance step happened: the next one is awaited, and ``sample`` moves on."""
     s["pending"].pop(0)
     s["chance_n"] += 1
+
+
+def _fighting(c: dict) -> list[str]:
+    """The monsters still in the fight: a removal scroll takes away one token of its kind."""
+    left = list(c["monsters"])
+    for token in c["removed"]:
+        left.remove(token)
+    return left
 
 
 def _held(h: dict) -> list[dict]:

@@ -1,6 +1,7 @@
 // The host page: new game, join codes, undo, stickers, and the simulated table's controls.
 import { el, events, live, post, refusals, replace, toast } from "./common.js";
 import * as abr from "./games/abracadawhat.js";
+import * as dt from "./games/dorktower.js";
 
 const main = document.getElementById("main");
 const base = main.dataset.base;
@@ -144,11 +145,14 @@ function render(snap) {
     document.getElementById("new-game-card").open = false;  // a game runs: the form steps aside
   }
   document.getElementById("sim")?.toggleAttribute("hidden", !snap.view);
+  if (snap.game) document.body.dataset.game = snap.game.game;
+  else delete document.body.dataset.game;
   if (!snap.view) {
     document.getElementById("prompt").textContent = "No game yet: set one up below.";
   } else {
     document.getElementById("prompt").textContent = snap.view.prompt;
-    document.getElementById("sub").textContent = `${snap.game.title} · round ${snap.view.round} · ${snap.view.order.join(", ")}`;
+    const progress = snap.game.game === "dorktower" ? dt.subline(snap) : `round ${snap.view.round}`;
+    document.getElementById("sub").textContent = `${snap.game.title} · ${progress} · ${snap.view.order.join(", ")}`;
   }
   if (simulated) refreshWorld(snap);
   if (setup && snap.events.some((e) => e.type === "tag_enrolled" || e.type === "tags_imported")) loadSetup();
@@ -163,13 +167,19 @@ async function sim(act, body = {}) {
 }
 
 let worldBusy = false;
+let worldNext = null; // a snapshot that came while the world was being fetched: drawn after
 async function refreshWorld(snap) {
-  if (worldBusy) return;
+  if (worldBusy) { worldNext = snap; return; }
   worldBusy = true;
   try {
     const world = await (await fetch(`${base}/sim/world`)).json();
     renderWorld(world, snap);
   } finally { worldBusy = false; }
+  if (worldNext) {
+    const next = worldNext;
+    worldNext = null;
+    refreshWorld(next);
+  }
 }
 
 function stoneButton(stone, label) {
@@ -177,7 +187,32 @@ function stoneButton(stone, label) {
     title: `tap ${label}`, "aria-label": `tap ${label}`, onclick: () => sim("tap", { uid: stone.uid }) }, String(stone.stone));
 }
 
+// Dork Tower's box: the awaited draw, and any sticker of the box to tap by hand.
+let dtComponent = "";
+function dorkTowerWorld(world) {
+  const a = world.awaiting;
+  const waiting = a ? `Waiting for ${a.player || "someone"} to draw ${a.kind === "token" ? "an encounter token" : a.kind === "item" ? `an item card (${a.face} face)` : "a scroll"} (${a.why}).`
+    : "No token or card is being drawn.";
+  const names = Object.keys(world.stickers).sort();
+  if (!names.includes(dtComponent)) dtComponent = names.find((n) => n.startsWith("token ")) || names[0] || "";
+  const select = el("select", { id: "sim-component", "aria-label": "sticker to tap", onchange: (e) => { dtComponent = e.target.value; } },
+    ["tower", "space", "token", "item", "scroll"].map((kind) => el("optgroup", { label: kind },
+      names.filter((n) => n.split(" ")[0] === kind).map((n) => el("option", { value: n, selected: n === dtComponent,
+        text: `${n} (${world.stickers[n].length})` })))));
+  return [
+    el("div", { class: "place" }, el("span", { text: waiting })),
+    el("div", { class: "place" }, el("span", { text: "Tap a chosen sticker on the reader" }),
+      el("div", { class: "row" }, select, el("button", { type: "button", id: "sim-tap-component",
+        onclick: () => sim("tap_component", { component: document.getElementById("sim-component").value }) }, "Tap it"))),
+  ];
+}
+
 function renderWorld(world, snap) {
+  if (world.game === "dorktower") {
+    replace("world", dorkTowerWorld(world));
+    renderDice(snap);
+    return;
+  }
   const places = [];
   const order = snap.view ? snap.view.order : [];
   places.push(el("div", { class: "place" }, el("span", { text: `Face-down pile: ${world.places.pile.length} stones` })));
@@ -193,9 +228,22 @@ function renderWorld(world, snap) {
   const board = [...world.places.board, ...world.places.removed];
   places.push(el("div", { class: "place" }, el("span", { text: "On the board" }), el("div", { class: "stones" }, board.map((s) => el("span", { class: "stone", text: s.stone })))));
   replace("world", places);
+  renderDice(snap);
+}
+
+// The dice's faces to roll by hand; several dice awaited together get a row each.
+function renderDice(snap) {
   const awaited = snap.dice && snap.dice.awaited;
   const faces = awaited ? [...new Set(awaited.faces)] : [1, 2, 3, 4, 5, 6];
-  replace("sim-faces", faces.map((f) => el("button", { type: "button", "data-face": f, onclick: () => sim("roll", { face: f }) }, `Roll ${f}`)));
+  const count = awaited ? awaited.dice : 1;
+  if (count <= 1) {
+    replace("sim-faces", faces.map((f) => el("button", { type: "button", "data-face": f, onclick: () => sim("roll", { face: f }) }, `Roll ${f}`)));
+  } else {
+    const rolled = snap.dice.rolled || {};
+    replace("sim-faces", [...Array(count).keys()].map((die) => el("span", { class: "row", "data-die-row": die },
+      el("span", { class: "hint", text: `Die ${die + 1}${rolled[die] ? ` (shows ${rolled[die]})` : ""}:` }),
+      faces.map((f) => el("button", { type: "button", "data-face": f, "data-die": die, onclick: () => sim("roll", { face: f, die }) }, `${f}`)))));
+  }
   const seats = snap.view ? snap.view.order : [];
   replace("sim-buttons", seats.map((name, i) => el("span", { class: "row" },
     el("button", { type: "button", "data-press": i, onclick: () => sim("press", { seat: i }) }, abr.seatLabel(snap, name, "'s button")),
@@ -206,13 +254,22 @@ if (simulated) {
   document.querySelectorAll("[data-sim]").forEach((b) => b.addEventListener("click", () => sim(b.dataset.sim)));
   const leds = document.getElementById("leds");
   const stream = new EventSource(leds.dataset.stream);
+  // The tower strip is a ring round the tower's base: 8 wedges, wedge 0 at the top, its pixels
+  // clockwise from the counter-clockwise edge of wedge 0. Every other strip is a row.
+  const ringPixel = (i, n) => {
+    const angle = 2 * Math.PI * ((i + 0.5) / n - 1 / 16);  // clockwise from the top
+    return { left: `${50 + 42 * Math.sin(angle)}%`, top: `${50 - 42 * Math.cos(angle)}%` };
+  };
   stream.addEventListener("frame", (e) => {
     const frames = JSON.parse(e.data);
     leds.replaceChildren(...Object.entries(frames).map(([name, pixels]) => el("div", {},
       el("span", { class: "hint", text: name }),
-      el("div", { class: "strip", "data-strip": name }, pixels.map((c, i) => [
-        name === "table" && i > 0 && i % 7 === 0 ? el("span", { class: "gap" }) : null,
-        el("i", { style: { background: c, color: c }, title: `${name} ${i}` })])))));
+      name === "tower"
+        ? el("div", { class: "strip ring", "data-strip": name }, pixels.map((c, i) =>
+          el("i", { style: { background: c, color: c, ...ringPixel(i, pixels.length) }, title: `${name} ${i}` })))
+        : el("div", { class: "strip", "data-strip": name }, pixels.map((c, i) => [
+          name === "table" && i > 0 && i % 7 === 0 ? el("span", { class: "gap" }) : null,
+          el("i", { style: { background: c, color: c }, title: `${name} ${i}` })])))));
   });
 }
 

@@ -1,25 +1,55 @@
 // The table display: what every player may see.
-import { el, events, live, refusals, replace } from "./common.js";
+import { events, live, refusals, replace } from "./common.js";
 import * as abr from "./games/abracadawhat.js";
+import * as dt from "./games/dorktower.js";
 
 const main = document.getElementById("main");
+let lastSnap = null;
 
-function render(snap) {
-  document.getElementById("title").textContent = snap.game ? `${snap.game.title} · table` : "companion · table";
-  replace("refusals", refusals(snap.refusals));
-  replace("events", events(snap.events));
-  if (!snap.view) {
-    document.getElementById("prompt").textContent = "No game yet: the host starts one from the host page.";
-    replace("players"); replace("board"); replace("result");
-    return;
-  }
+function renderAbracadawhat(snap) {
   const view = snap.view;
-  document.getElementById("prompt").textContent = view.prompt;
   document.getElementById("sub").textContent = view.finished ? "" : `Round ${view.round}`;
   replace("players", abr.players(snap));
   replace("board", abr.board(view));
   document.getElementById("reserve").textContent = `${view.reserve_size} stones in the reserve · ${view.secret_slots.filter(Boolean).length} secret stones on the board`;
   replace("result", view.phase === "deal" || view.finished ? abr.roundResult(snap) : null);
+}
+
+function renderDorkTower(snap) {
+  const view = snap.view;
+  document.getElementById("sub").textContent = dt.subline(snap);
+  const d = dt.data(view);
+  if (!d) {
+    dt.load(view).then(() => render(lastSnap)).catch(() => {});
+    return;
+  }
+  const page = dt.tablePage(snap, d);
+  replace("dt-turn", page.turn);
+  replace("dt-tower", page.tower);
+  document.getElementById("dt-fight-card").hidden = page.fight.length === 0;
+  replace("dt-fight", page.fight);
+  replace("dt-heroes", page.heroes);
+  replace("dt-map", page.board);
+}
+
+function render(snap) {
+  if (!snap) return;
+  lastSnap = snap;
+  if (snap.game) document.body.dataset.game = snap.game.game;
+  else delete document.body.dataset.game;
+  document.getElementById("title").textContent = snap.game ? `${snap.game.title} · table` : "companion · table";
+  replace("refusals", refusals(snap.refusals));
+  const dork = snap.game && snap.game.game === "dorktower";
+  replace("events", dork ? dt.events(snap.events) : events(snap.events));
+  if (!snap.view) {
+    document.getElementById("prompt").textContent = "No game yet: the host starts one from the host page.";
+    document.getElementById("sub").textContent = "";
+    replace("players"); replace("board"); replace("result");
+    return;
+  }
+  document.getElementById("prompt").textContent = snap.view.prompt;
+  if (dork) renderDorkTower(snap);
+  else renderAbracadawhat(snap);
 }
 
 live(main.dataset.stream, render);
