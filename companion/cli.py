@@ -43,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from .table.replay import ReplayError, replay
 
+    from .rules.dorktower import DataError
+
     if args.dorktower_data and not _use_dorktower_data(args.dorktower_data, "companion replay"):
         return 2
     try:
@@ -57,17 +59,25 @@ def _replay(args: argparse.Namespace) -> int:
     except ReplayError as exc:
         print(f"companion replay: {args.file}: {exc}", file=sys.stderr)
         return 2
+    except DataError as exc:  # the bundled example, checked when a Dork Tower game needs it
+        print(f"companion replay: the Dork Tower data set is refused: {exc}", file=sys.stderr)
+        return 2
     json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
 
 
-def _use_dorktower_data(directory: str, command: str) -> bool:
-    """Load a Dork Tower data set; a mistake is reported with its file, place and problem."""
+def _use_dorktower_data(directory: str | None, command: str) -> bool:
+    """Load the Dork Tower data set (``directory``, or the bundled example) before anything
+    starts; a mistake is reported with its file, place and problem."""
+    from .rules import get_game
     from .rules.dorktower import DataError, use_dataset
 
     try:
-        use_dataset(directory)
+        if directory:
+            use_dataset(directory)
+        else:
+            get_game("dorktower").datasets  # the bundled example, validated on first use
     except DataError as exc:
         print(f"{command}: the Dork Tower data set is refused: {exc}", file=sys.stderr)
         return False
@@ -95,7 +105,7 @@ def _run(args: argparse.Namespace) -> int:
                      mode="real" if args.real else None, dorktower_data=args.dorktower_data)
     if config is None:
         return 2
-    if config.dorktower_data and not _use_dorktower_data(config.dorktower_data, "companion"):
+    if not _use_dorktower_data(config.dorktower_data, "companion"):
         return 2
     try:
         return run(config)

@@ -181,3 +181,25 @@ def test_a_broken_dork_tower_data_set_stops_the_start_with_file_place_and_proble
     assert code == 2
     assert "the Dork Tower data set is refused: mine/tower.json: wedges[5]: unknown wedge 'zz'" in err
     assert not (tmp_path / "db" / "companion.db").exists()
+
+
+def test_a_broken_bundled_example_stops_the_start_too(tmp_path, capsys, monkeypatch):
+    """Without a configured data set the bundled example is validated before the start, and a
+    mistake in it is reported the same way (not as a crash at import)."""
+    from companion.cli import main
+    from companion.rules import get_game
+    from companion.rules.dorktower import data
+
+    def broken():
+        raise data.DataError("example/combat_table.json", "rows",
+                             "no row covers differences -4 to -3 (between rows[2] and rows[3])")
+
+    game = get_game("dorktower")
+    monkeypatch.setattr(data, "example_dataset", broken)
+    monkeypatch.setattr(game, "_datasets", None)
+    monkeypatch.setattr(game, "_default", None)
+    code = main(["run", "--data", str(tmp_path / "db"), "--port", "0"])
+    assert code == 2
+    assert ("companion: the Dork Tower data set is refused: example/combat_table.json: rows: no "
+            "row covers differences -4 to -3") in capsys.readouterr().err
+    assert not (tmp_path / "db" / "companion.db").exists()

@@ -115,23 +115,43 @@ class DorkTower(Game):
     )
 
     def __init__(self, datasets: dict[str, dict[str, Any]] | None = None):
-        self.datasets: dict[str, dict[str, Any]] = dict(datasets or {})
-        if not self.datasets:
+        self._datasets: dict[str, dict[str, Any]] | None = dict(datasets) if datasets else None
+        self._default: str | None = None
+
+    @property
+    def datasets(self) -> dict[str, dict[str, Any]]:
+        """The data sets by name. The bundled example is loaded (and validated) on first use,
+        not at import, so a mistake in it is reported like any data set's, not as a crash."""
+        if self._datasets is None:
             from .data import example_dataset
 
             data = example_dataset()
-            self.datasets[data["name"]] = data
-        self.default_set = "example" if "example" in self.datasets else next(iter(self.datasets))
-        self.components = self._components(self.datasets[self.default_set])
+            self._datasets = {data["name"]: data}
+        return self._datasets
+
+    @property
+    def default_set(self) -> str:
+        if self._default is None:
+            sets = self.datasets
+            self._default = "example" if "example" in sets else next(iter(sets))
+        return self._default
+
+    @property
+    def components(self) -> dict[str, int]:  # type: ignore[override]
+        data = self.datasets[self.default_set]
+        if getattr(self, "_boxed", (None,))[0] is not data:
+            self._boxed = (data, self._components(data))
+        return self._boxed[1]
 
     def add_dataset(self, data: dict[str, Any], default: bool = False) -> None:
         """Make a data set (loaded and validated by ``data.load_dataset``) available by name;
         ``default``: new games use it unless told otherwise, and its stickers are the ones the
         tag registry expects."""
-        self.datasets[data["name"]] = data
+        if self._datasets is None:
+            self._datasets = {}
+        self._datasets[data["name"]] = data
         if default:
-            self.default_set = data["name"]
-            self.components = self._components(data)
+            self._default = data["name"]
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         resolved = super().resolve_options(given)
