@@ -64,6 +64,7 @@ class Companion:
                 log.info("enrolled the %d simulated stickers", enrolled)
         self.app = create_app(self.table, host_token=token, sim=self.sim)
         self.server: Any = None
+        self._closing = False
 
     def start(self) -> None:
         from waitress import create_server
@@ -92,10 +93,17 @@ class Companion:
         return {"table": f"{base}/table", "host": f"{base}/host/{self.host_token}"}
 
     def serve_forever(self) -> None:
-        self.server.run()
+        try:
+            self.server.run()
+        except OSError:
+            # close() from another thread (the tests serve from a thread) may close a socket
+            # while the loop waits on it; that is the end of serving, not an error
+            if not self._closing:
+                raise
 
     def close(self) -> None:
         """Stop in order: the table (which ends every live stream), the server, the devices."""
+        self._closing = True
         self.table.close()
         if self.server is not None:
             # the streams end now that the table is closed; let their threads finish before the
