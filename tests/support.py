@@ -3,6 +3,7 @@ a way to change exactly what one viewer may not see."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import random
@@ -260,3 +261,37 @@ def perturb(state: dict[str, Any], viewer: str, rng: random.Random) -> dict[str,
     assert after == before
     s["tags"] = {}  # tag locations are never shown to anyone but the referee
     return s
+
+
+# -- hidden information: what a viewer fetches must not change when what it may not see changes --
+
+@contextlib.contextmanager
+def hidden_changed(server: Server, viewer: str, rng: random.Random, change=None):
+    """The server's current state, changed only where ``viewer`` cannot see, for a moment.
+    ``change(state, viewer, rng)`` makes the changed copy (default: Abracada's ``perturb``)."""
+    table = server.table
+    with table._lock:
+        real = table.history._states[-1]
+        table.history._states[-1] = (change or perturb)(real, viewer, rng)
+        table._cache.clear()
+    try:
+        yield
+    finally:
+        with table._lock:
+            table.history._states[-1] = real
+            table._cache.clear()
+
+
+def fetch(url: str) -> str:
+    """A response as one comparable string: the status and the body."""
+    status, value, _ = request(url)
+    return f"{status} {json.dumps(value, sort_keys=True) if not isinstance(value, str) else value}"
+
+
+def first_snapshot(url: str) -> str:
+    """The first snapshot a stream sends, as a comparable string."""
+    stream = SSE(url)
+    try:
+        return json.dumps(stream.snapshot(), sort_keys=True)
+    finally:
+        stream.close()

@@ -34,63 +34,51 @@ def world(token: str):
 @bp.post("/<act>")
 def act(token: str, act: str):
     """Do something at the simulated table; answer with what the table made of it."""
-    s, body = sim(), _body()
-    if act in ("draw", "draw_all", "remove", "tap_unknown", "dice_noise", "turn_tower"):
-        outcomes = getattr(s, act)()
-    elif act == "tap_component":
-        component = body.get("component")
-        if not isinstance(component, str):
-            return forbidden("tap_component needs a component", 400)
-        try:
-            outcomes = s.tap_component(component)
-        except ValueError as exc:
-            return forbidden(str(exc), 400)
-    elif act == "take_secret":
-        slot = body.get("slot")
-        if not isinstance(slot, int) or isinstance(slot, bool):
-            return forbidden("take_secret needs a slot", 400)
-        outcomes = s.take_secret(slot)
-    elif act == "tap":
-        uid = body.get("uid")
-        if not isinstance(uid, str):
-            return forbidden("tap needs a uid", 400)
-        try:
-            outcomes = s.tap(uid)
-        except ValueError as exc:
-            return forbidden(str(exc), 400)
-    elif act == "press":
-        seat = body.get("seat")
-        if not isinstance(seat, int) or not 0 <= seat < s.devices.buttons.seats:
-            return forbidden("press needs a seat", 400)
-        outcomes = s.press(seat, long=bool(body.get("long")))
-    elif act in ("roll", "place"):
-        face = body.get("face")
-        if not _face_ok(face):
-            return forbidden(f"{act} takes a face label or none", 400)
-        die = body.get("die", 0)
-        if isinstance(die, bool) or not isinstance(die, int):
-            return forbidden(f"{act} takes a die number (0 for the first)", 400)
-        try:
-            outcomes = getattr(s, act)(face, die=die)
-        except ValueError as exc:
-            return forbidden(str(exc), 400)
-    elif act == "throw":
-        faces = body.get("faces")
-        if faces is not None and (not isinstance(faces, list) or not all(map(_face_ok, faces))):
-            return forbidden("throw takes a list of face labels (or none)", 400)
-        try:
-            outcomes = s.throw(faces)
-        except ValueError as exc:
-            return forbidden(str(exc), 400)
-    elif act == "crooked":
-        outcomes = s.crooked()
-    else:
-        abort(404)
+    try:
+        outcomes = _do(sim(), act, _body())
+    except ValueError as exc:  # a malformed request, or one the simulated world cannot do
+        return forbidden(str(exc), 400)
     refused = [o for o in outcomes if not o["ok"]]
     result = {"ok": bool(outcomes) and not refused, "outcomes": outcomes}
     if refused:
         result.update(rule=refused[-1]["rule"], reason=refused[-1]["reason"])
     return jsonify(result)
+
+
+def _do(s, act: str, body: dict) -> list[dict]:
+    """The simulated hands' act; ``ValueError`` for arguments that make no sense."""
+    if act in ("draw", "draw_all", "remove", "tap_unknown", "dice_noise", "turn_tower", "crooked"):
+        return getattr(s, act)()
+    if act == "tap_component":
+        return s.tap_component(_arg(body, "component", str, "tap_component needs a component"))
+    if act == "take_secret":
+        return s.take_secret(_arg(body, "slot", int, "take_secret needs a slot"))
+    if act == "tap":
+        return s.tap(_arg(body, "uid", str, "tap needs a uid"))
+    if act == "press":
+        seat = _arg(body, "seat", int, "press needs a seat")
+        if not 0 <= seat < s.devices.buttons.seats:
+            raise ValueError("press needs a seat")
+        return s.press(seat, long=bool(body.get("long")))
+    if act in ("roll", "place"):
+        face = body.get("face")
+        if not _face_ok(face):
+            raise ValueError(f"{act} takes a face label or none")
+        die = _arg(body, "die", int, f"{act} takes a die number (0 for the first)", default=0)
+        return getattr(s, act)(face, die=die)
+    if act == "throw":
+        faces = body.get("faces")
+        if faces is not None and (not isinstance(faces, list) or not all(map(_face_ok, faces))):
+            raise ValueError("throw takes a list of face labels (or none)")
+        return s.throw(faces)
+    abort(404)
+
+
+def _arg(body: dict, key: str, kind: type, message: str, default=None):
+    value = body.get(key, default)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise ValueError(message)
+    return value
 
 
 def _face_ok(face) -> bool:

@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
-from companion.config import Config, ConfigError, load
-
-
-def toml(tmp_path: Path, text: str) -> Path:
-    path = tmp_path / "companion.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def config_error(path: Path | None, data_dir: Path, **overrides) -> str:
-    with pytest.raises(ConfigError) as info:
-        load(path, data_dir=data_dir, **overrides)
-    return str(info.value)
+from companion.config import Config, load
+from test_table_config import config_error, toml
 
 
 def test_by_default_the_ring_has_16_pixels_and_there_is_no_motor(tmp_path):

@@ -11,7 +11,6 @@ dealt back with the same sizes), after which every byte served must be the same.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 import re
@@ -19,7 +18,8 @@ import re
 import pytest
 
 from companion.rules import HOST, TABLE, get_game
-from support import SSE, Server, get, post, request, wait_until
+from support import (Server, fetch, first_snapshot, get, hidden_changed, post,
+                     request, wait_until)
 
 GAME = get_game("dorktower")
 DATA = GAME.datasets["example"]
@@ -194,34 +194,6 @@ def perturb(s: dict, viewer: str, rng: random.Random) -> dict:
     return s
 
 
-@contextlib.contextmanager
-def hidden_changed(server: Server, viewer: str, rng: random.Random):
-    table = server.table
-    with table._lock:
-        real = table.history._states[-1]
-        table.history._states[-1] = perturb(real, viewer, rng)
-        table._cache.clear()
-    try:
-        yield
-    finally:
-        with table._lock:
-            table.history._states[-1] = real
-            table._cache.clear()
-
-
-def fetch(url: str) -> str:
-    status, value, _ = request(url)
-    return f"{status} {json.dumps(value, sort_keys=True) if not isinstance(value, str) else value}"
-
-
-def first_snapshot(url: str) -> str:
-    stream = SSE(url)
-    try:
-        return json.dumps(stream.snapshot(), sort_keys=True)
-    finally:
-        stream.close()
-
-
 def endpoints(server: Server, links: dict[str, str], viewer: str) -> dict[str, str]:
     if viewer == TABLE:
         return {"table page": fetch(f"{server.base}/table"),
@@ -260,7 +232,7 @@ def check_step(server: Server, links: dict[str, str], rng: random.Random) -> Non
         for _ in range(5):  # a device may report (a die's state) between the fetches
             version = server.table.version
             seen = endpoints(server, links, viewer)
-            with hidden_changed(server, viewer, rng):
+            with hidden_changed(server, viewer, rng, perturb):
                 changed = endpoints(server, links, viewer)
             if server.table.version == version:
                 break

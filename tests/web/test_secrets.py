@@ -9,7 +9,6 @@ A control test plants a leak and checks that this method finds it.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 
@@ -17,36 +16,7 @@ import pytest
 
 from companion.rules import HOST, TABLE
 from companion.rules.abracadawhat import AbracadaWhat
-from support import SSE, Bot, Server, perturb, request
-
-
-@contextlib.contextmanager
-def hidden_changed(server: Server, viewer: str, rng: random.Random):
-    """The server's current state, changed only where ``viewer`` cannot see, for a moment."""
-    table = server.table
-    with table._lock:
-        real = table.history._states[-1]
-        table.history._states[-1] = perturb(real, viewer, rng)
-        table._cache.clear()
-    try:
-        yield
-    finally:
-        with table._lock:
-            table.history._states[-1] = real
-            table._cache.clear()
-
-
-def fetch(url: str) -> str:
-    status, value, _ = request(url)
-    return f"{status} {json.dumps(value, sort_keys=True) if not isinstance(value, str) else value}"
-
-
-def first_snapshot(url: str) -> str:
-    stream = SSE(url)
-    try:
-        return json.dumps(stream.snapshot(), sort_keys=True)
-    finally:
-        stream.close()
+from support import Bot, Server, fetch, first_snapshot, hidden_changed, request
 
 
 def endpoints(server: Server, tokens: dict[str, str], viewer: str) -> dict[str, str]:
