@@ -30,6 +30,15 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--dorktower-data", metavar="DIR", help="the Dork Tower data set to play "
                      "with (default: the bundled example; also [games] dorktower_data)")
 
+    doc = sub.add_parser("doctor", help="check every configured device, show an LED test "
+                         "pattern, and wait for a tag, a button and a roll")
+    doc.add_argument("--config", metavar="FILE", help="a TOML configuration file")
+    doc.add_argument("--data", metavar="DIR", help="the table's data directory")
+    doc.add_argument("--real", action="store_true", help="check the real devices of the "
+                     "configuration instead of simulated ones")
+    doc.add_argument("--wait", type=float, default=30.0, metavar="S",
+                     help="seconds to wait for each of a tag, a button and a roll (0: do not wait)")
+
     tags = sub.add_parser("tags", help="export or import the NFC tag registry")
     tags.add_argument("action", choices=("export", "import"))
     tags.add_argument("file", help="the JSON tag file ('-' = stdout/stdin)")
@@ -114,6 +123,17 @@ def _run(args: argparse.Namespace) -> int:
         return 2
 
 
+def _doctor(args: argparse.Namespace) -> int:
+    from . import doctor
+    from .table.leds import Layout
+
+    config = _config(args, mode="real" if args.real else None, dice_speed=0.0)
+    if config is None:
+        return 2
+    layout = Layout(seats=config.seats, tower_pixels=config.tower_pixels)
+    return doctor.run(config, layout.strips(), wait=args.wait)
+
+
 def _tags(args: argparse.Namespace) -> int:
     from .table.store import Store
     from .table.tags import TagError, TagRegistry
@@ -149,4 +169,4 @@ def _tags(args: argparse.Namespace) -> int:
         store.close()
 
 
-_COMMANDS = {"replay": _replay, "run": _run, "tags": _tags}
+_COMMANDS = {"doctor": _doctor, "replay": _replay, "run": _run, "tags": _tags}
