@@ -18,13 +18,41 @@ log = logging.getLogger("companion")
 
 
 def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent), or loopback."""
+    """This machine's address on the local network (no packet is sent), or loopback.
+
+    The address the default route leaves by; with no default route (a Pi offering its own Wi-Fi
+    network, with no router), the first interface that has an IPv4 address."""
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:
             s.connect(("10.254.254.254", 1))
             return s.getsockname()[0]
         except OSError:
-            return "127.0.0.1"
+            pass
+    for address in interface_addresses():
+        return address
+    return "127.0.0.1"
+
+
+def interface_addresses() -> list[str]:
+    """The IPv4 addresses of this machine's interfaces other than loopback (Linux), in
+    interface order."""
+    try:
+        import fcntl
+        import struct
+
+        names = [name for _, name in socket.if_nameindex() if name != "lo"]
+    except (ImportError, OSError):
+        return []
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        for name in names:
+            try:
+                packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
+                                     struct.pack("256s", name.encode()[:15]))
+            except OSError:  # no IPv4 address on it
+                continue
+            found.append(socket.inet_ntoa(packed[20:24]))
+    return found
 
 
 class Companion:

@@ -106,3 +106,4 @@ def test_real_mode_checks_every_configured_device_before_opening_any(pi, tmp_pat
     found = {f.device: f for f in static_checks(config, pi)}
     assert set(found) >= {"buttons", "serial console", "leds (SPI)", "dice"}
     assert not found["dice"].ok and "ls /dev/serial/by-id/" in found["dice"].fix
+
