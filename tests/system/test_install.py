@@ -30,6 +30,9 @@ def test_the_wheel_carries_every_web_asset(wheel):
             inside = "companion/web/assets/" + path.relative_to(ROOT / "web").as_posix()
             assert inside in names, inside
     assert "companion/rules/abracadawhat.py" in names
+    example = ROOT / "companion" / "rules" / "dorktower" / "data" / "example"
+    for path in example.glob("*.json"):  # the bundled Dork Tower data set
+        assert "companion/rules/dorktower/data/example/" + path.name in names, path.name
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "companion = companion.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
 
