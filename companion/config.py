@@ -60,7 +60,12 @@ class Config:
     dice_port: str | None = None
     dice_speed: float = 1.0
     nfc: str = "simulated"
-    leds: str = "simulated"
+    leds: str = "spi"  #: real LEDs: "spi" (NeoPixel over SPI), "pwm", "pi5" or "none"
+    led_max_brightness: float = 0.5  #: a hard ceiling on every channel, even the test pattern
+    led_supply_amps: float = 2.0  #: what the 5 V supply can spare for the LEDs
+    led_over_budget: str = "refuse"  #: or "cap": start anyway and dim the brightest frames
+    led_pixel_order: str = "GRB"
+    button_factory: str = "lgpio"  #: gpiozero's pin factory on a Pi: "lgpio" or "rpigpio"
     brightness: float = 0.5
     seed: int = 2014
     tower_pixels: int = 16
@@ -94,12 +99,34 @@ class Config:
                               f"pixels for each of the 8 wedges), at least 8, not "
                               f"{self.tower_pixels}")
         self._check_tower_motor()
+        self._check_leds()
+        if self.button_factory not in ("lgpio", "rpigpio"):
+            raise ConfigError(f"devices.button_factory must be \"lgpio\" (every Pi, the Pi 5 "
+                              f"too) or \"rpigpio\" (Pi 3/4 on older systems), not "
+                              f"{self.button_factory!r}")
         if not 0 <= self.port <= 65535:
             raise ConfigError(f"server.port must be 0 (any free port) to 65535, not {self.port}")
         if self.threads < 12:
             raise ConfigError("server.threads must be at least 12 (8 phones, the table display, "
                               "the host and ordinary requests)")
         return self
+
+    def _check_leds(self) -> None:
+        if self.leds not in ("spi", "pwm", "pi5", "none", "simulated"):
+            raise ConfigError(f"devices.leds must be \"spi\" (NeoPixel over SPI, the default), "
+                              f"\"pwm\", \"pi5\" or \"none\", not {self.leds!r}")
+        if not 0.0 < self.led_max_brightness <= 1.0:
+            raise ConfigError(f"devices.led_max_brightness must be above 0 and at most 1, not "
+                              f"{self.led_max_brightness}")
+        if self.led_supply_amps <= 0:
+            raise ConfigError(f"devices.led_supply_amps must be above 0, not "
+                              f"{self.led_supply_amps}")
+        if self.led_over_budget not in ("refuse", "cap"):
+            raise ConfigError(f"devices.led_over_budget must be \"refuse\" or \"cap\", not "
+                              f"{self.led_over_budget!r}")
+        if sorted(self.led_pixel_order) != sorted("RGB") or len(self.led_pixel_order) != 3:
+            raise ConfigError(f"devices.led_pixel_order must be an order of R, G and B such as "
+                              f"GRB, not {self.led_pixel_order!r}")
 
     def _check_tower_motor(self) -> None:
         pins = self.tower_motor_pins
@@ -124,7 +151,9 @@ class Config:
 _KEYS = {
     "server": {"host": str, "port": int, "threads": int},
     "devices": {"mode": str, "seats": int, "button_pins": list, "button_hold": float,
-                "dice_port": str, "dice_speed": float, "nfc": str, "leds": str, "brightness": float, "seed": int,
+                "dice_port": str, "dice_speed": float, "nfc": str, "leds": str,
+                "led_max_brightness": float, "led_supply_amps": float, "led_over_budget": str,
+                "led_pixel_order": str, "button_factory": str, "brightness": float, "seed": int,
                 "tower_pixels": int, "tower_motor_pins": list, "tower_motor_steps": int},
     "games": {"dorktower_data": str},
 }

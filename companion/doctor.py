@@ -125,11 +125,17 @@ def pin_factory(config: Config, system: System) -> Finding:
         return Finding("buttons", True, f"{config.seats} seat buttons on BCM "
                        f"{', '.join(map(str, config.button_pins[:config.seats]))}; pin factory: "
                        f"MockFactory (simulated)")
+    name = config.button_factory
     try:
-        from gpiozero.pins.lgpio import LGPIOFactory  # noqa: F401  (the factory the Pi uses)
+        if name == "rpigpio":
+            from gpiozero.pins.rpigpio import RPiGPIOFactory  # noqa: F401
+        else:
+            from gpiozero.pins.lgpio import LGPIOFactory  # noqa: F401  (every Pi, the Pi 5 too)
     except ImportError as exc:
-        return Finding("buttons", False, f"the lgpio pin factory cannot be loaded ({exc})",
-                       "install the pi extra: pip install 'companion[pi]' (the installer does)")
+        extra = "pi" if name == "lgpio" else "rpigpio"
+        return Finding("buttons", False, f"the {name} pin factory cannot be loaded ({exc})",
+                       f"install the extra: pip install 'companion[{extra}]' (the installer "
+                       f"installs the pi extra)")
     model = system.model()
     if model is None:
         return Finding("buttons", False, "this machine is not a Raspberry Pi: there are no "
@@ -137,11 +143,26 @@ def pin_factory(config: Config, system: System) -> Finding:
                        "without --real to check the simulated table")
     return Finding("buttons", True, f"{config.seats} seat buttons on BCM "
                    f"{', '.join(map(str, config.button_pins[:config.seats]))}; pin factory: "
-                   f"lgpio ({model})")
+                   f"{name} ({model})")
 
 
-def static_checks(config: Config, system: System) -> list[Finding]:
-    """Everything that can be known without opening a device."""
+def power_budget(config: Config, pixels: int) -> Finding:
+    """The LEDs' worst case (every pixel white at the brightness ceiling) against the supply."""
+    from .devices.leds_neopixel import PowerBudgetError, check_power_budget
+
+    try:
+        amps = check_power_budget(pixels, config.led_max_brightness, config.led_supply_amps)
+    except PowerBudgetError as exc:
+        return Finding("leds (power)", config.led_over_budget == "cap", str(exc),
+                       None if config.led_over_budget == "cap" else
+                       "see the numbers above; hardware/README.md sizes the supply")
+    return Finding("leds (power)", True, f"{pixels} pixels draw at most {amps:.2f} A at "
+                   f"brightness {config.led_max_brightness:.2f}; the supply spares "
+                   f"{config.led_supply_amps:.2f} A")
+
+
+def static_checks(config: Config, system: System, pixels: int = 0) -> list[Finding]:
+    """Everything that can be known without opening a device; ``pixels``: the LEDs' count."""
     found = [pin_factory(config, system)]
     if config.simulated:
         found.append(Finding("nfc board", True, "simulated reader"))
@@ -150,8 +171,10 @@ def static_checks(config: Config, system: System) -> list[Finding]:
         return found
     if config.nfc != "none":
         found.append(serial_console(system))
-    if config.leds != "none":
+    if config.leds == "spi":
         found.append(bus("leds (SPI)", "/dev/spidev0.0", "spi", system, "do_spi"))
+    if config.leds not in ("none", "simulated"):
+        found.append(power_budget(config, pixels))
     if config.dice_port:
         found.append(serial_port("dice", config.dice_port, system, missing_fix=(
             "plug the dice reader in by USB and set devices.dice_port to its path in "
@@ -283,7 +306,7 @@ def run(config: Config, strips: dict[str, int], *, system: System | None = None,
     system = system or System()
     mode = "simulated devices" if config.simulated else "real devices"
     say(f"companion doctor {__version__}: {mode}")
-    findings = static_checks(config, system)
+    findings = static_checks(config, system, sum(strips.values()))
     for f in findings:
         say(f.line())
     if not all(f.ok for f in findings) and not config.simulated:

@@ -63,7 +63,8 @@ def open_devices(config: Any, emit: Emit, strip_lengths: dict[str, int],
         from .dice import SerialDiceReader
 
         devices.buttons = SeatButtons(list(config.button_pins[:config.seats]), emit,
-                                      hold_time=config.button_hold)
+                                      hold_time=config.button_hold,
+                                      pin_factory=pin_factory(config.button_factory))
         if config.dice_port:
             devices.dice = SerialDiceReader(config.dice_port, emit)
         if config.tower_motor_pins:
@@ -75,11 +76,33 @@ def open_devices(config: Any, emit: Emit, strip_lengths: dict[str, int],
             raise DeviceSetupError(
                 f"NFC reader {config.nfc!r}: the real PN532 driver is not built yet (it is the "
                 f"'real Raspberry Pi' issue); set devices.nfc = \"none\" to run without a reader")
-        if config.leds != "none":
-            raise DeviceSetupError(
-                f"LED driver {config.leds!r}: the real NeoPixel driver is not built yet (it is the "
-                f"'real Raspberry Pi' issue); set devices.leds = \"none\" to run without LEDs")
+        if config.leds not in ("none", "simulated"):
+            from .leds_neopixel import open_neopixel_strips
+
+            devices.strips = open_neopixel_strips(
+                config.leds, strip_lengths, max_brightness=config.led_max_brightness,
+                supply_amps=config.led_supply_amps, over_budget=config.led_over_budget,
+                pixel_order=config.led_pixel_order)
         return devices
     except BaseException:
         devices.close()
         raise
+
+
+def pin_factory(name: str) -> Any:
+    """gpiozero's pin factory for the seat buttons on a Pi, chosen by name, never a silent
+    fallback: ``lgpio`` works on every model (the Pi 5 too); ``rpigpio`` (the extra of its own,
+    ``companion[rpigpio]``) suits a Pi 3 or 4 on an older system."""
+    try:
+        if name == "rpigpio":
+            from gpiozero.pins.rpigpio import RPiGPIOFactory
+
+            return RPiGPIOFactory()
+        from gpiozero.pins.lgpio import LGPIOFactory
+
+        return LGPIOFactory()
+    except Exception as exc:  # the library is missing, or this is not a Pi
+        raise DeviceSetupError(
+            f"seat buttons: gpiozero's {name} pin factory cannot start ({exc}); on a Pi install "
+            f"the extra (pip install 'companion[{'pi' if name == 'lgpio' else 'rpigpio'}]'), or "
+            f"run with simulated devices") from exc

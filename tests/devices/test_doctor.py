@@ -107,3 +107,13 @@ def test_real_mode_checks_every_configured_device_before_opening_any(pi, tmp_pat
     assert set(found) >= {"buttons", "serial console", "leds (SPI)", "dice"}
     assert not found["dice"].ok and "ls /dev/serial/by-id/" in found["dice"].fix
 
+
+
+def test_the_leds_power_budget_is_checked_before_they_are_opened(pi, tmp_path):
+    """Worst case: every pixel white at the brightness ceiling, 60 mA a pixel at full white."""
+    config = Config(data_dir=tmp_path, mode="real", nfc="none", led_supply_amps=2.0)
+    ok = {f.device: f for f in static_checks(config, pi, pixels=59)}["leds (power)"]
+    assert ok.ok and ok.what.startswith("59 pixels draw at most 1.7")
+    big = Config(data_dir=tmp_path, mode="real", nfc="none", led_supply_amps=1.0)
+    over = {f.device: f for f in static_checks(big, pi, pixels=80)}["leds (power)"]
+    assert not over.ok and "more than the supply's 1.00 A" in over.what

@@ -24,6 +24,11 @@ dice_port = "dice0"
 dice_speed = 0
 nfc = "none"
 leds = "none"
+led_max_brightness = 0.4
+led_supply_amps = 3
+led_over_budget = "cap"
+led_pixel_order = "RGB"
+button_factory = "rpigpio"
 brightness = 0.25
 seed = 7
 tower_pixels = 24
@@ -72,6 +77,8 @@ def test_a_file_may_set_every_key(tmp_path):
     assert config == Config(data_dir=tmp_path, host="127.0.0.1", port=9000, threads=20,
                             mode="real", seats=4, button_pins=(17, 27, 22, 23), button_hold=2.0,
                             dice_port="dice0", dice_speed=0.0, nfc="none", leds="none",
+                            led_max_brightness=0.4, led_supply_amps=3.0, led_over_budget="cap",
+                            led_pixel_order="RGB", button_factory="rpigpio",
                             brightness=0.25, seed=7, tower_pixels=24,
                             tower_motor_pins=(12, 16, 20, 21), tower_motor_steps=8192,
                             dorktower_data=str(tmp_path / "sets" / "mine"))

@@ -1,0 +1,49 @@
+"""``open_devices`` in real mode, on a machine with no Pi: the buttons get the configured pin
+factory (never a silent mock), and the LED strips are NeoPixels over SPI, one chain in wiring
+order, here on a recording SPI bus."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from companion.config import Config
+from companion.devices import factory, leds_neopixel
+from companion.devices.factory import DeviceSetupError, open_devices
+from spi_fake import RecordingSpi, decode
+
+pytest.importorskip("neopixel_spi", reason="adafruit-circuitpython-neopixel-spi is not "
+                    "installed: pip install -e '.[test]'")
+
+LENGTHS = {"table": 35, "score": 8, "tower": 16}
+
+
+def real(tmp_path, **more) -> Config:
+    return Config(data_dir=tmp_path, mode="real", nfc="none", **more).check()
+
+
+def test_without_lgpio_the_buttons_refuse_to_start_and_say_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "gpiozero.pins.lgpio", None)
+    with pytest.raises(DeviceSetupError, match=r"lgpio pin factory cannot start .*companion\[pi\]"):
+        open_devices(real(tmp_path, leds="none"), lambda e: None, LENGTHS)
+
+
+def test_the_strips_are_one_neopixel_chain_over_spi(tmp_path, monkeypatch):
+    from gpiozero.pins.mock import MockFactory
+
+    monkeypatch.setattr(factory, "pin_factory", lambda name: MockFactory())
+    bus = RecordingSpi()
+    opened = leds_neopixel.open_neopixel_strips
+    monkeypatch.setattr(leds_neopixel, "open_neopixel_strips",
+                        lambda *a, **k: opened(*a, **k, spi=[bus]))
+    devices = open_devices(real(tmp_path), lambda e: None, LENGTHS)
+    try:
+        assert set(devices.strips) == set(LENGTHS)
+        for name, n in LENGTHS.items():
+            devices.strips[name].show([(200, 100, 0)] * n)
+        pixels = decode(bus.writes[-1])
+        assert len(pixels) == 59  # table, score and tower in one write, in wiring order
+        assert pixels[0] == (100, 50, 0)  # led_max_brightness 0.5 caps every channel
+    finally:
+        devices.close()
