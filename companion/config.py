@@ -10,7 +10,7 @@ Example ``companion.toml`` (every key optional)::
     [devices]
     mode = "simulated"          # or "real" on a Raspberry Pi
     seats = 5
-    button_pins = [5, 6, 13, 19, 26]
+    button_pins = [5, 6, 13, 19, 26]  # BCM pins, seat 1 first
     button_hold = 1.0           # seconds for a long press (undo)
     dice_port = "/dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_e6614c311b7e6f35-if00"
     dice_speed = 1.0            # simulated dice: 1 = as long as a real throw, 0 = instant
@@ -19,6 +19,7 @@ Example ``companion.toml`` (every key optional)::
     tower_pixels = 16           # Dork Tower's LED ring: a multiple of 8, pixels per wedge = n / 8
     tower_motor_pins = []       # optional stepper turning the tower: 4 BCM pins (ULN2003 IN1..IN4)
     tower_motor_steps = 4096    # the stepper's half-steps per full turn of the tower
+    nfc_port = "/dev/serial0"   # the PN532's port: the UART; "/dev/i2c-1" on I2C; or a USB adapter
 
     [games]
     dorktower_data = "my-dork-tower"  # a Dork Tower data set (docs/dork-tower-data.md); a
@@ -26,6 +27,13 @@ Example ``companion.toml`` (every key optional)::
 
 The tower ring and motor are described in ``hardware/README.md``; the motor is off unless
 ``tower_motor_pins`` names its four pins.
+
+The defaults of ``button_pins``, ``tower_motor_pins``, ``leds`` (the LED bus) and ``nfc_port`` are
+not written here: they come from the table's pin map, ``hardware/pinmap.toml``
+(:mod:`companion.pinmap`), read once at import, so that the software and the wiring cannot
+disagree (the values above are the shipped map's). A file may still set them; ``Config.check``
+refuses a pin that collides with another of the pin map's uses, naming both. A pin map that cannot
+be wired is refused by ``check`` and ``load``, with its problem.
 """
 
 from __future__ import annotations
@@ -36,9 +44,23 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from . import pinmap as _pinmap
+
 
 class ConfigError(ValueError):
     """The configuration cannot be used; the message names the file, the key and the problem."""
+
+
+#: The table's pin map, read once; None when it is refused (``PINMAP_PROBLEM`` says why).
+PINMAP: _pinmap.PinMap | None
+PINMAP_PROBLEM: str | None
+try:
+    PINMAP, PINMAP_PROBLEM = _pinmap.load(), None
+except _pinmap.PinMapError as _exc:
+    PINMAP, PINMAP_PROBLEM = None, f"the pin map is refused: {_exc}"
+_PINS: dict[str, Any] = (PINMAP.config_defaults() if PINMAP is not None else
+                         {"button_pins": (), "tower_motor_pins": (), "leds": "none",
+                          "nfc_port": None})
 
 
 def default_data_dir() -> Path:
@@ -55,12 +77,12 @@ class Config:
     threads: int = 16  # 8 phones and the table display stream at once, plus ordinary requests
     mode: str = "simulated"
     seats: int = 5
-    button_pins: tuple[int, ...] = (5, 6, 13, 19, 26)
+    button_pins: tuple[int, ...] = _PINS["button_pins"]  #: from the pin map
     button_hold: float = 1.0
     dice_port: str | None = None
     dice_speed: float = 1.0
     nfc: str = "simulated"
-    leds: str = "spi"  #: real LEDs: "spi" (NeoPixel over SPI), "pwm", "pi5" or "none"
+    leds: str = _PINS["leds"]  #: real LEDs: "spi" (NeoPixel over SPI), "pwm", "pi5" or "none"
     led_max_brightness: float = 0.5  #: a hard ceiling on every channel, even the test pattern
     led_supply_amps: float = 2.0  #: what the 5 V supply can spare for the LEDs
     led_over_budget: str = "refuse"  #: or "cap": start anyway and dim the brightest frames
@@ -69,8 +91,9 @@ class Config:
     brightness: float = 0.5
     seed: int = 2014
     tower_pixels: int = 16
-    tower_motor_pins: tuple[int, ...] = ()
+    tower_motor_pins: tuple[int, ...] = _PINS["tower_motor_pins"]  #: from the pin map
     tower_motor_steps: int = 4096
+    nfc_port: str | None = _PINS["nfc_port"]  #: the PN532's port, from the pin map
     dorktower_data: str | None = None  #: a Dork Tower data set's folder; None: the bundled example
 
     @property
@@ -82,6 +105,8 @@ class Config:
         return self.data_dir / "companion.db"
 
     def check(self) -> Config:
+        if PINMAP_PROBLEM:
+            raise ConfigError(PINMAP_PROBLEM)
         if self.mode not in ("simulated", "real"):
             raise ConfigError(f"devices.mode must be \"simulated\" or \"real\", not {self.mode!r}")
         if not 2 <= self.seats <= 8:
@@ -100,6 +125,7 @@ class Config:
                               f"{self.tower_pixels}")
         self._check_tower_motor()
         self._check_leds()
+        self._check_pins()
         if self.button_factory not in ("lgpio", "rpigpio"):
             raise ConfigError(f"devices.button_factory must be \"lgpio\" (every Pi, the Pi 5 "
                               f"too) or \"rpigpio\" (Pi 3/4 on older systems), not "
@@ -147,6 +173,24 @@ class Config:
             raise ConfigError(f"devices.tower_motor_steps must be a positive multiple of 8 (the "
                               f"tower turns in 8 equal steps), not {self.tower_motor_steps}")
 
+    def _check_pins(self) -> None:
+        """This configuration's pins against the pin map's other uses (the LEDs' and the NFC
+        reader's unless they are "none")."""
+        if PINMAP is None:
+            return
+        try:
+            PINMAP.with_config(
+                button_pins=self.button_pins[:self.seats], tower_motor_pins=self.tower_motor_pins,
+                leds=(None if self.leds == "none" else _pinmap.AS_MAPPED if self.leds == "simulated"
+                      else self.leds),
+                nfc_port=None if self.nfc == "none" else self.nfc_port)
+        except _pinmap.PinMapError as exc:
+            changed = [f"devices.{k}" for k, v in _PINS.items() if getattr(self, k) != v]
+            keys = [exc.key] if exc.key else [u.config for u in exc.uses if u.config]
+            key = next((k for k in keys if k in changed), keys[0] if keys else "devices")
+            where = " (see the pin map, hardware/pinmap.toml)" if exc.uses else ""
+            raise ConfigError(f"{key}: {exc.problem}{where}") from None
+
 
 _KEYS = {
     "server": {"host": str, "port": int, "threads": int},
@@ -154,13 +198,16 @@ _KEYS = {
                 "dice_port": str, "dice_speed": float, "nfc": str, "leds": str,
                 "led_max_brightness": float, "led_supply_amps": float, "led_over_budget": str,
                 "led_pixel_order": str, "button_factory": str, "brightness": float, "seed": int,
-                "tower_pixels": int, "tower_motor_pins": list, "tower_motor_steps": int},
+                "tower_pixels": int, "tower_motor_pins": list, "tower_motor_steps": int,
+                "nfc_port": str},
     "games": {"dorktower_data": str},
 }
 
 
 def load(path: Path | None, data_dir: Path | None = None, **overrides: Any) -> Config:
     """The configuration from ``path`` (if given), then ``overrides`` (from the command line)."""
+    if PINMAP_PROBLEM:  # the defaults themselves cannot be had: not the file's fault
+        raise ConfigError(PINMAP_PROBLEM)
     config = Config(data_dir=Path(data_dir) if data_dir else default_data_dir())
     values: dict[str, Any] = {}
     if path is not None:

@@ -30,6 +30,7 @@ def test_the_wheel_carries_every_web_asset(wheel):
             inside = "companion/web/assets/" + path.relative_to(ROOT / "web").as_posix()
             assert inside in names, inside
     assert "companion/rules/abracadawhat.py" in names
+    assert "companion/pinmap.toml" in names  # the pin map the configuration's defaults come from
     example = ROOT / "companion" / "rules" / "dorktower" / "data" / "example"
     for path in example.glob("*.json"):  # the bundled Dork Tower data set
         assert "companion/rules/dorktower/data/example/" + path.name in names, path.name

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from companion.config import Config, ConfigError, default_data_dir, load
+from companion.pinmap import load as load_pinmap
 
 EVERY_KEY = """\
 [server]
@@ -23,6 +24,7 @@ button_hold = 2
 dice_port = "dice0"
 dice_speed = 0
 nfc = "none"
+nfc_port = "/dev/ttyUSB0"
 leds = "none"
 led_max_brightness = 0.4
 led_supply_amps = 3
@@ -57,7 +59,7 @@ def test_the_defaults_run_a_simulated_table(tmp_path):
     assert config == Config(data_dir=tmp_path)
     assert (config.host, config.port, config.threads) == ("0.0.0.0", 8080, 16)
     assert config.simulated and config.mode == "simulated" and config.seats == 5
-    assert config.button_pins == (5, 6, 13, 19, 26) and config.dice_port is None
+    assert config.button_pins == load_pinmap().button_pins and config.dice_port is None
     assert (config.button_hold, config.brightness, config.seed) == (1.0, 0.5, 2014)
     assert config.database == tmp_path / "companion.db"
 
@@ -76,7 +78,8 @@ def test_a_file_may_set_every_key(tmp_path):
     config = load(toml(tmp_path, EVERY_KEY), data_dir=tmp_path)
     assert config == Config(data_dir=tmp_path, host="127.0.0.1", port=9000, threads=20,
                             mode="real", seats=4, button_pins=(17, 27, 22, 23), button_hold=2.0,
-                            dice_port="dice0", dice_speed=0.0, nfc="none", leds="none",
+                            dice_port="dice0", dice_speed=0.0, nfc="none",
+                            nfc_port="/dev/ttyUSB0", leds="none",
                             led_max_brightness=0.4, led_supply_amps=3.0, led_over_budget="cap",
                             led_pixel_order="RGB", button_factory="rpigpio",
                             brightness=0.25, seed=7, tower_pixels=24,
