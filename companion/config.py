@@ -81,7 +81,7 @@ class Config:
     button_hold: float = 1.0
     dice_port: str | None = None
     dice_speed: float = 1.0
-    nfc: str = "simulated"
+    nfc: str = "pn532"  #: the real NFC reader: "pn532" (on ``nfc_port``) or "none"
     leds: str = _PINS["leds"]  #: real LEDs: "spi" (NeoPixel over SPI), "pwm", "pi5" or "none"
     led_max_brightness: float = 0.5  #: a hard ceiling on every channel, even the test pattern
     led_supply_amps: float = 2.0  #: what the 5 V supply can spare for the LEDs
@@ -125,6 +125,9 @@ class Config:
                               f"{self.tower_pixels}")
         self._check_tower_motor()
         self._check_leds()
+        if self.nfc not in ("pn532", "none", "simulated"):
+            raise ConfigError(f"devices.nfc must be \"pn532\" (a PN532 on devices.nfc_port) or "
+                              f"\"none\", not {self.nfc!r}")
         self._check_pins()
         if self.button_factory not in ("lgpio", "rpigpio"):
             raise ConfigError(f"devices.button_factory must be \"lgpio\" (every Pi, the Pi 5 "

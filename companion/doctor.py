@@ -169,8 +169,15 @@ def static_checks(config: Config, system: System, pixels: int = 0) -> list[Findi
         found.append(Finding("leds", True, "simulated strips, drawn on the host page"))
         found.append(Finding("dice", True, "simulated dice reader (a separate process on a pty)"))
         return found
-    if config.nfc != "none":
-        found.append(serial_console(system))
+    if config.nfc not in ("none", "simulated") and config.nfc_port:
+        if config.nfc_port.startswith("/dev/i2c"):
+            found.append(bus("nfc (I2C)", config.nfc_port, "i2c_arm", system, "do_i2c"))
+        else:
+            found.append(serial_port("nfc board", config.nfc_port, system, missing_fix=(
+                "turn the UART on: sudo raspi-config nonint do_serial_hw 0 (enable_uart=1 in "
+                "config.txt), then reboot; or set devices.nfc_port to the reader's port")))
+        if config.nfc_port in ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0"):
+            found.append(serial_console(system))
     if config.leds == "spi":
         found.append(bus("leds (SPI)", "/dev/spidev0.0", "spi", system, "do_spi"))
     if config.leds not in ("none", "simulated"):

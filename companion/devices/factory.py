@@ -72,10 +72,10 @@ def open_devices(config: Any, emit: Emit, strip_lengths: dict[str, int],
 
             devices.tower_motor = TowerMotor(list(config.tower_motor_pins),
                                              steps_per_turn=config.tower_motor_steps)
-        if config.nfc != "none":
-            raise DeviceSetupError(
-                f"NFC reader {config.nfc!r}: the real PN532 driver is not built yet (it is the "
-                f"'real Raspberry Pi' issue); set devices.nfc = \"none\" to run without a reader")
+        if config.nfc not in ("none", "simulated"):
+            from .nfc_pn532 import Pn532Reader
+
+            devices.nfc["board"] = Pn532Reader("board", emit, port=config.nfc_port)
         if config.leds not in ("none", "simulated"):
             from .leds_neopixel import open_neopixel_strips
 

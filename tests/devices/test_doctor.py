@@ -117,3 +117,12 @@ def test_the_leds_power_budget_is_checked_before_they_are_opened(pi, tmp_path):
     big = Config(data_dir=tmp_path, mode="real", nfc="none", led_supply_amps=1.0)
     over = {f.device: f for f in static_checks(big, pi, pixels=80)}["leds (power)"]
     assert not over.ok and "more than the supply's 1.00 A" in over.what
+
+
+def test_the_nfc_readers_port_is_checked_with_the_uart_fix(pi, tmp_path):
+    config = Config(data_dir=tmp_path, mode="real", leds="none", nfc="pn532",
+                    nfc_port="/dev/serial0")
+    found = {f.device: f for f in static_checks(config, pi)}
+    assert not found["nfc board"].ok and found["nfc board"].what == "/dev/serial0 not found"
+    assert "do_serial_hw 0" in found["nfc board"].fix
+    assert found["serial console"].ok

@@ -47,3 +47,26 @@ def test_the_strips_are_one_neopixel_chain_over_spi(tmp_path, monkeypatch):
         assert pixels[0] == (100, 50, 0)  # led_max_brightness 0.5 caps every channel
     finally:
         devices.close()
+
+
+def test_the_board_reader_is_a_pn532_on_the_configured_port(tmp_path, monkeypatch):
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.devices import nfc_pn532
+
+    made = []
+
+    class Recorded:
+        def __init__(self, name, emit, *, port):
+            made.append((name, port))
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(factory, "pin_factory", lambda name: MockFactory())
+    monkeypatch.setattr(nfc_pn532, "Pn532Reader", Recorded)
+    config = Config(data_dir=tmp_path, mode="real", leds="none", nfc="pn532",
+                    nfc_port="/dev/ttyUSB0").check()
+    devices = open_devices(config, lambda e: None, LENGTHS)
+    devices.close()
+    assert made == [("board", "/dev/ttyUSB0")]
