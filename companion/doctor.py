@@ -125,14 +125,13 @@ def pin_factory(config: Config, system: System) -> Finding:
         return Finding("buttons", True, f"{config.seats} seat buttons on BCM "
                        f"{', '.join(map(str, config.button_pins[:config.seats]))}; pin factory: "
                        f"MockFactory (simulated)")
+    from .devices.factory import PIN_FACTORY_EXTRAS, pin_factory_class
+
     name = config.button_factory
     try:
-        if name == "rpigpio":
-            from gpiozero.pins.rpigpio import RPiGPIOFactory  # noqa: F401
-        else:
-            from gpiozero.pins.lgpio import LGPIOFactory  # noqa: F401  (every Pi, the Pi 5 too)
+        pin_factory_class(name)
     except ImportError as exc:
-        extra = "pi" if name == "lgpio" else "rpigpio"
+        extra = PIN_FACTORY_EXTRAS[name]
         return Finding("buttons", False, f"the {name} pin factory cannot be loaded ({exc})",
                        f"install the extra: pip install 'companion[{extra}]' (the installer "
                        f"installs the pi extra)")

@@ -89,20 +89,30 @@ def open_devices(config: Any, emit: Emit, strip_lengths: dict[str, int],
         raise
 
 
+#: gpiozero's pin factories by name, and the extra that installs each one's library
+PIN_FACTORY_EXTRAS = {"lgpio": "pi", "rpigpio": "rpigpio"}
+
+
+def pin_factory_class(name: str) -> type:
+    """The class of the pin factory called ``name``; ``ImportError`` when its library is
+    missing: ``lgpio`` works on every model (the Pi 5 too); ``rpigpio`` (the extra of its own,
+    ``companion[rpigpio]``) suits a Pi 3 or 4 on an older system."""
+    if name == "rpigpio":
+        from gpiozero.pins.rpigpio import RPiGPIOFactory
+
+        return RPiGPIOFactory
+    from gpiozero.pins.lgpio import LGPIOFactory
+
+    return LGPIOFactory
+
+
 def pin_factory(name: str) -> Any:
     """gpiozero's pin factory for the seat buttons on a Pi, chosen by name, never a silent
-    fallback: ``lgpio`` works on every model (the Pi 5 too); ``rpigpio`` (the extra of its own,
-    ``companion[rpigpio]``) suits a Pi 3 or 4 on an older system."""
+    fallback."""
     try:
-        if name == "rpigpio":
-            from gpiozero.pins.rpigpio import RPiGPIOFactory
-
-            return RPiGPIOFactory()
-        from gpiozero.pins.lgpio import LGPIOFactory
-
-        return LGPIOFactory()
+        return pin_factory_class(name)()
     except Exception as exc:  # the library is missing, or this is not a Pi
         raise DeviceSetupError(
             f"seat buttons: gpiozero's {name} pin factory cannot start ({exc}); on a Pi install "
-            f"the extra (pip install 'companion[{'pi' if name == 'lgpio' else 'rpigpio'}]'), or "
-            f"run with simulated devices") from exc
+            f"the extra (pip install 'companion[{PIN_FACTORY_EXTRAS[name]}]'), or run with "
+            f"simulated devices") from exc

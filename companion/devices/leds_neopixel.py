@@ -264,9 +264,10 @@ def _check_order(pixel_order: str) -> str:
 def _import_board() -> Any:
     """Blinka's ``board``, without its offer to pip-install packages at run time (which waits on
     a prompt in a terminal): the ``pi`` extra installs what the drivers need."""
-    os.environ.setdefault("BLINKA_SKIP_DEPENDENCY_CHECK", "1")
+    from .blinka import import_board
+
     try:
-        import board
+        board = import_board()
     except ImportError as e:
         raise NeoPixelSetupError(
             f"the NeoPixel drivers need Adafruit Blinka ({e}): install the companion with its "

@@ -66,7 +66,6 @@ runs on the fakes, with no Pi and no reader.
 
 from __future__ import annotations
 
-import os
 import re
 import threading
 import time
@@ -198,11 +197,11 @@ def _check_i2c_bus(port: str) -> None:
 def open_i2c(port: str) -> Any:
     """Blinka's ``busio.I2C`` on the header's I2C bus 1, for ``PN532_I2C``."""
     _check_i2c_bus(port)
-    # Blinka's `import board` otherwise offers, in a terminal, to pip-install packages and waits
-    # for an answer; the `pi` extra installs what is needed.
-    os.environ.setdefault("BLINKA_SKIP_DEPENDENCY_CHECK", "1")
-    import board
     import busio
+
+    from .blinka import import_board
+
+    board = import_board()
 
     return busio.I2C(board.SCL, board.SDA)
 
