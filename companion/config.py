@@ -20,6 +20,8 @@ Example ``companion.toml`` (every key optional)::
     tower_motor_pins = []       # optional stepper turning the tower: 4 BCM pins (ULN2003 IN1..IN4)
     tower_motor_steps = 4096    # the stepper's half-steps per full turn of the tower
     nfc_port = "/dev/serial0"   # the PN532's port: the UART; "/dev/i2c-1" on I2C; or a USB adapter
+    nfc_readers = { seat1 = "/dev/ttyUSB0" }  # optional: a PN532 of its own at a seat, by USB
+    led_chain = ["table", "score", "tower"]   # the strips on the LED data line, in wiring order
 
     [games]
     dorktower_data = "my-dork-tower"  # a Dork Tower data set (docs/dork-tower-data.md); a
@@ -28,7 +30,8 @@ Example ``companion.toml`` (every key optional)::
 The tower ring and motor are described in ``hardware/README.md``; the motor is off unless
 ``tower_motor_pins`` names its four pins.
 
-The defaults of ``button_pins``, ``tower_motor_pins``, ``leds`` (the LED bus) and ``nfc_port`` are
+The defaults of ``button_pins``, ``tower_motor_pins``, ``leds`` (the LED bus), ``nfc_port`` and
+``led_chain`` are
 not written here: they come from the table's pin map, ``hardware/pinmap.toml``
 (:mod:`companion.pinmap`), read once at import, so that the software and the wiring cannot
 disagree (the values above are the shipped map's). A file may still set them; ``Config.check``
@@ -45,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from . import pinmap as _pinmap
+from .devices.nfc import reader_seat
 
 
 class ConfigError(ValueError):
@@ -60,7 +64,9 @@ except _pinmap.PinMapError as _exc:
     PINMAP, PINMAP_PROBLEM = None, f"the pin map is refused: {_exc}"
 _PINS: dict[str, Any] = (PINMAP.config_defaults() if PINMAP is not None else
                          {"button_pins": (), "tower_motor_pins": (), "leds": "none",
-                          "nfc_port": None})
+                          "nfc_port": None, "led_chain": _pinmap.STRIPS})
+#: The ports on the Pi's header (its UART and I2C bus 1): the board reader's, never a seat's.
+HEADER_PORTS = (*_pinmap.UART_PORTS, _pinmap.NFC_PORTS["i2c"])
 
 
 def default_data_dir() -> Path:
@@ -94,6 +100,9 @@ class Config:
     tower_motor_pins: tuple[int, ...] = _PINS["tower_motor_pins"]  #: from the pin map
     tower_motor_steps: int = 4096
     nfc_port: str | None = _PINS["nfc_port"]  #: the PN532's port, from the pin map
+    #: more PN532 readers, one at a seat each: ("seat1", port), ... (names seat1 to seat8)
+    nfc_readers: tuple[tuple[str, str], ...] = ()
+    led_chain: tuple[str, ...] = _PINS["led_chain"]  #: the strips in wiring order, from the pin map
     dorktower_data: str | None = None  #: a Dork Tower data set's folder; None: the bundled example
 
     @property
@@ -128,6 +137,7 @@ class Config:
         if self.nfc not in ("pn532", "none", "simulated"):
             raise ConfigError(f"devices.nfc must be \"pn532\" (a PN532 on devices.nfc_port) or "
                               f"\"none\", not {self.nfc!r}")
+        self._check_readers()
         self._check_pins()
         if self.button_factory not in ("lgpio", "rpigpio"):
             raise ConfigError(f"devices.button_factory must be \"lgpio\" (every Pi, the Pi 5 "
@@ -153,9 +163,39 @@ class Config:
         if self.led_over_budget not in ("refuse", "cap"):
             raise ConfigError(f"devices.led_over_budget must be \"refuse\" or \"cap\", not "
                               f"{self.led_over_budget!r}")
+        strips = _pinmap.STRIPS
+        if (not self.led_chain or len(set(self.led_chain)) != len(self.led_chain)
+                or any(name not in strips for name in self.led_chain)):
+            raise ConfigError(f"devices.led_chain must list the strips on the LED data line in "
+                              f"wiring order, each once, from {', '.join(strips)}; not "
+                              f"{list(self.led_chain)}")
         if sorted(self.led_pixel_order) != sorted("RGB") or len(self.led_pixel_order) != 3:
             raise ConfigError(f"devices.led_pixel_order must be an order of R, G and B such as "
                               f"GRB, not {self.led_pixel_order!r}")
+
+    def _check_readers(self) -> None:
+        names = [name for name, _ in self.nfc_readers]
+        ports = [port for _, port in self.nfc_readers]
+        for name in names:
+            seat = reader_seat(name)
+            if seat is None or seat >= self.seats:
+                raise ConfigError(f"devices.nfc_readers: a seat's reader is named seat1 to "
+                                  f"seat{self.seats} (one per seat of devices.seats), not "
+                                  f"{name!r}")
+        if self.nfc == "none" and names:
+            raise ConfigError("devices.nfc_readers needs devices.nfc = \"pn532\": "
+                              "\"none\" turns every reader off")
+        for name, port in self.nfc_readers:
+            if not port:
+                raise ConfigError(f"devices.nfc_readers: {name} has no port")
+            if port in HEADER_PORTS:
+                raise ConfigError(f"devices.nfc_readers: {name} on {port}: the header's UART and "
+                                  f"I2C are the board reader's (devices.nfc_port); connect a "
+                                  f"seat's reader by USB, e.g. /dev/ttyUSB0")
+            if port == self.nfc_port or ports.count(port) > 1:
+                other = "the board reader (devices.nfc_port)" if port == self.nfc_port else \
+                    "another seat's reader"
+                raise ConfigError(f"devices.nfc_readers: {name} and {other} both use {port}")
 
     def _check_tower_motor(self) -> None:
         pins = self.tower_motor_pins
@@ -202,9 +242,27 @@ _KEYS = {
                 "led_max_brightness": float, "led_supply_amps": float, "led_over_budget": str,
                 "led_pixel_order": str, "button_factory": str, "brightness": float, "seed": int,
                 "tower_pixels": int, "tower_motor_pins": list, "tower_motor_steps": int,
-                "nfc_port": str},
+                "nfc_port": str, "nfc_readers": dict, "led_chain": list},
     "games": {"dorktower_data": str},
 }
+
+
+def _typed(path: Path, section: str, key: str, value: Any) -> Any:
+    """A list or table of the file as the configuration keeps it (tuples, of the right type)."""
+    if key == "led_chain":
+        if not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{path}: [{section}] {key} must be a list of strip names")
+        return tuple(value)
+    if key == "nfc_readers":
+        if not all(isinstance(v, str) for v in value.values()):
+            raise ConfigError(f"{path}: [{section}] {key} must map each seat to a port, e.g. "
+                              f"{{ seat1 = \"/dev/ttyUSB0\" }}")
+        return tuple(sorted(value.items(), key=lambda kv: (reader_seat(kv[0]) or 0, kv[0])))
+    if isinstance(value, list):
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            raise ConfigError(f"{path}: [{section}] {key} must be a list of integers")
+        return tuple(value)
+    return value
 
 
 def load(path: Path | None, data_dir: Path | None = None, **overrides: Any) -> Config:
@@ -232,10 +290,7 @@ def load(path: Path | None, data_dir: Path | None = None, **overrides: Any) -> C
                     value = float(value)
                 if not isinstance(value, kind) or isinstance(value, bool):
                     raise ConfigError(f"{path}: [{section}] {key} must be a {kind.__name__}")
-                if kind is list and not all(isinstance(v, int) and not isinstance(v, bool)
-                                            for v in value):
-                    raise ConfigError(f"{path}: [{section}] {key} must be a list of integers")
-                values[key] = tuple(value) if kind is list else value
+                values[key] = _typed(path, section, key, value)
                 if key == "dorktower_data":
                     values[key] = str(Path(path).parent / Path(value).expanduser())
         try:  # the file's own values must make a usable configuration

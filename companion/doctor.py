@@ -164,7 +164,8 @@ def static_checks(config: Config, system: System, pixels: int = 0) -> list[Findi
     """Everything that can be known without opening a device; ``pixels``: the LEDs' count."""
     found = [pin_factory(config, system)]
     if config.simulated:
-        found.append(Finding("nfc board", True, "simulated reader"))
+        for name in ("board", *(name for name, _ in config.nfc_readers)):
+            found.append(Finding(f"nfc {name}", True, "simulated reader"))
         found.append(Finding("leds", True, "simulated strips, drawn on the host page"))
         found.append(Finding("dice", True, "simulated dice reader (a separate process on a pty)"))
         return found
@@ -177,6 +178,10 @@ def static_checks(config: Config, system: System, pixels: int = 0) -> list[Findi
                 "config.txt), then reboot; or set devices.nfc_port to the reader's port")))
         if config.nfc_port in ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0"):
             found.append(serial_console(system))
+    for name, port in config.nfc_readers if config.nfc != "none" else ():
+        found.append(serial_port(f"nfc {name}", port, system, missing_fix=(
+            f"plug the seat's reader in by USB and set devices.nfc_readers.{name} to its path "
+            f"in /dev/serial/by-id/ (ls /dev/serial/by-id/)")))
     if config.leds == "spi":
         found.append(bus("leds (SPI)", "/dev/spidev0.0", "spi", system, "do_spi"))
     if config.leds not in ("none", "simulated"):
@@ -217,6 +222,20 @@ class Live:
             if isinstance(event, kind):
                 return event
         return None
+
+
+def nfc_answer(name: str, reader: Any, seconds: float = 3.0) -> Finding:
+    """Whether the PN532 ``reader`` answered (its firmware version) within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while reader.firmware is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if reader.firmware is not None:
+        ic, version, revision, _ = reader.firmware
+        return Finding(f"nfc {name}", True, f"PN5{ic:02X} firmware {version}.{revision} on "
+                       f"{reader.port}")
+    return Finding(f"nfc {name}", False, f"no PN532 answers on {reader.port}",
+                   "check its interface switches (UART: both off; I2C: SEL0 on), that TX and "
+                   "RX are crossed (Pi TXD to the reader's RXD), and its 3.3 V supply")
 
 
 def led_pattern(live: Live, step: float, say: Callable[[str], None]) -> Finding:
@@ -268,6 +287,9 @@ def live_checks(config: Config, strips: dict[str, int], wait: float, step: float
                                      + (f" ({status.detail})" if status else ""),
                                      "check the USB cable and that the reader runs its "
                                      "firmware (firmware/README.md)"))
+        for name, reader in live.devices.nfc.items():
+            if hasattr(reader, "firmware"):  # a real PN532: it answers once connected
+                found.append(nfc_answer(name, reader))
         found.append(led_pattern(live, step, say))
         if wait <= 0:
             return found
@@ -312,7 +334,8 @@ def run(config: Config, strips: dict[str, int], *, system: System | None = None,
     system = system or System()
     mode = "simulated devices" if config.simulated else "real devices"
     say(f"companion doctor {__version__}: {mode}")
-    findings = static_checks(config, system, sum(strips.values()))
+    findings = static_checks(config, system,
+                             sum(n for name, n in strips.items() if name in config.led_chain))
     for f in findings:
         say(f.line())
     if not all(f.ok for f in findings) and not config.simulated:

@@ -222,9 +222,10 @@ class PinMap:
 
     def config_defaults(self) -> dict[str, object]:
         """The configuration's defaults taken from this map (``companion.config.Config``'s
-        ``button_pins``, ``tower_motor_pins``, ``leds`` and ``nfc_port``)."""
+        ``button_pins``, ``tower_motor_pins``, ``leds``, ``nfc_port`` and ``led_chain``)."""
         return {"button_pins": self.button_pins, "tower_motor_pins": self.tower_motor_pins,
-                "leds": self.led_bus or "none", "nfc_port": self.nfc_port}
+                "leds": self.led_bus or "none", "nfc_port": self.nfc_port,
+                "led_chain": self.led_chain}
 
     def with_config(self, *, button_pins: Sequence[int], tower_motor_pins: Sequence[int],
                     leds: str | None = AS_MAPPED, nfc_port: str | None = AS_MAPPED) -> PinMap:

@@ -48,6 +48,8 @@ def open_devices(config: Any, emit: Emit, strip_lengths: dict[str, int],
             from .dice_sim import start_simulated_dice
 
             devices.nfc["board"] = SimNfcReader("board", emit)
+            for name, _port in config.nfc_readers:  # the seats' own readers, simulated too
+                devices.nfc[name] = SimNfcReader(name, emit)
             devices.buttons = simulated_buttons(config.seats, emit, hold_time=config.button_hold)
             devices.sim_dice, devices.dice = start_simulated_dice(
                 emit, seed=config.seed, speed=config.dice_speed, folder=config.data_dir / "sim")
@@ -75,12 +77,16 @@ def open_devices(config: Any, emit: Emit, strip_lengths: dict[str, int],
         if config.nfc not in ("none", "simulated"):
             from .nfc_pn532 import Pn532Reader
 
-            devices.nfc["board"] = Pn532Reader("board", emit, port=config.nfc_port)
+            if config.nfc_port:
+                devices.nfc["board"] = Pn532Reader("board", emit, port=config.nfc_port)
+            for name, port in config.nfc_readers:  # a seat's own reader (by USB)
+                devices.nfc[name] = Pn532Reader(name, emit, port=port)
         if config.leds not in ("none", "simulated"):
             from .leds_neopixel import open_neopixel_strips
 
             devices.strips = open_neopixel_strips(
-                config.leds, strip_lengths, max_brightness=config.led_max_brightness,
+                config.leds, strip_lengths, chains=[config.led_chain],
+                max_brightness=config.led_max_brightness,
                 supply_amps=config.led_supply_amps, over_budget=config.led_over_budget,
                 pixel_order=config.led_pixel_order)
         return devices

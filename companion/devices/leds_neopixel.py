@@ -701,14 +701,14 @@ def open_neopixel_strips(
     layout = [list(chain) for chain in chains if chain]
     named = [name for chain in layout for name in chain]
     if not layout:
-        raise NeoPixelSetupError("devices.led_chains lists no strips")
+        raise NeoPixelSetupError("devices.led_chain lists no strips")
     unknown = [name for name in named if name not in lengths]
     if unknown:
-        raise NeoPixelSetupError(f"devices.led_chains names {unknown[0]!r}, which the table "
+        raise NeoPixelSetupError(f"devices.led_chain names {unknown[0]!r}, which the table "
                                  f"does not draw; it draws {', '.join(lengths)}")
     twice = sorted({name for name in named if named.count(name) > 1})
     if twice:
-        raise NeoPixelSetupError(f"devices.led_chains lists strip {twice[0]!r} twice")
+        raise NeoPixelSetupError(f"the LED chains list strip {twice[0]!r} twice")
     outputs: list[Any]
     if driver == "spi":
         if len(layout) > len(SPI_MOSI):
@@ -719,12 +719,12 @@ def open_neopixel_strips(
         outputs = list(pins) or [DEFAULT_PINS[driver]]
         if driver == "pwm" and len(layout) > 1:
             raise NeoPixelSetupError("the PWM driver drives one strip only: chain every strip "
-                                     "on one data line (one entry in devices.led_chains)")
+                                     "on one data line (devices.led_chain)")
         if len(outputs) < len(layout):
-            raise NeoPixelSetupError(f"devices.led_pins lists {len(outputs)} pins for "
+            raise NeoPixelSetupError(f"{len(outputs)} data pins were given for "
                                      f"{len(layout)} chains")
         if len(set(outputs[:len(layout)])) < len(layout):
-            raise NeoPixelSetupError(f"devices.led_pins lists a pin twice: {list(outputs)}")
+            raise NeoPixelSetupError(f"the LED data pins list a pin twice: {list(outputs)}")
     pixels = sum(lengths[name] for name in named)
     refuse = over_budget == "refuse"
     if refuse:

@@ -1,7 +1,9 @@
 """NFC readers: something that reports tags being tapped.
 
-Only the simulated reader lives here for now; a driver for a real reader
-subclasses ``NfcReader`` and emits ``TagTapped`` from its own thread.
+The simulated reader lives here; the PN532 driver (``nfc_pn532``) subclasses ``NfcReader`` and
+emits ``TagTapped`` from its own thread. A table has one reader everyone uses, ``"board"``, and
+optionally one at each seat, ``"seat1"`` to ``"seat8"``: a tag there makes only that seat's
+player's actions.
 """
 
 from __future__ import annotations
@@ -9,6 +11,20 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 
 from .events import Emit, TagTapped
+
+
+#: The most seats a table has, and so the most seat readers.
+MAX_SEATS = 8
+
+
+def reader_seat(name: str) -> int | None:
+    """The seat (0 for seat 1) of the reader called ``"seat1"`` to ``"seat8"``: a seat's own
+    reader; None for any other name (``"board"``, the reader everyone uses)."""
+    number = name.removeprefix("seat")
+    if name.startswith("seat") and number.isdigit() and number == str(int(number)):
+        seat = int(number) - 1
+        return seat if 0 <= seat < MAX_SEATS else None
+    return None
 
 
 class NfcReader(ABC):

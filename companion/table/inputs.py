@@ -19,6 +19,7 @@ from .tags import Component
 UNKNOWN_TAG = "TABLE-TAG-1"
 WRONG_KIND = "TABLE-TAG-2"
 NOTHING_TO_TAP = "TABLE-TAG-3"
+WRONG_READER = "TABLE-TAG-5"
 EMPTY_SEAT = "TABLE-SEAT-1"
 NO_GAME = "TABLE-GAME-1"
 CORRUPT_DICE = "TABLE-DICE-1"
@@ -45,6 +46,12 @@ class GameInputs:
 
     def tag(self, state: State, component: Component, uid: str, reader: str) -> Action | Refusal:
         raise NotImplementedError
+
+    def tag_owner(self, state: State, action: Action) -> str | None:
+        """The player whose tap ``action`` (mapped from a tag) is, or None when anyone's is: a
+        tag at a seat's own reader makes only that seat's player's actions."""
+        player = action.get("player")
+        return player if isinstance(player, str) else None
 
     def button(self, state: State, player: str, long: bool) -> Action | Refusal:
         """A long press undoes the last action; a short press is the game's own."""
@@ -143,6 +150,14 @@ class DorkTowerInputs(GameInputs):
         if kind == "item":
             return {"type": "draw_item", "card": value}
         return {"type": "draw_scroll", "scroll": value, "player": awaited["player"]}
+
+    def tag_owner(self, state: State, action: Action) -> str | None:
+        """A draw is the drawer's (the awaited player's); a step or the tower the active
+        hero's."""
+        if action["type"] in ("draw_token", "draw_item", "draw_scroll"):
+            awaited = self.game.awaited(state) or {}
+            return awaited.get("player") or state["players"][state["active"]]
+        return super().tag_owner(state, action)
 
     def short_press(self, state: State, player: str) -> Action | Refusal:
         """The seat button ends its player's turn: the tower turns one step."""

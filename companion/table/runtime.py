@@ -38,6 +38,7 @@ from ..devices.events import (
     DieState,
     TagTapped,
 )
+from ..devices.nfc import reader_seat
 from ..rules import EVERYTHING, HOST, TABLE, Chance, Refusal, SetupError, get_game
 from ..rules.api import MALFORMED
 from . import inputs as rules_inputs
@@ -262,9 +263,21 @@ class Table:
                                 "enrolled; the host can enrol it on the host page.")
         if self.history is None:
             return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
-        mapped = inputs_for(self.history.game).tag(self.history.state, component, tap.uid,
-                                                   tap.reader)
-        return self._act(mapped, source, raw)
+        players = self.history.state["players"]
+        seat = reader_seat(tap.reader)  # a seat's own reader, or None for the board's
+        if seat is not None and seat >= len(players):
+            return self._refuse(raw, source, rules_inputs.EMPTY_SEAT,
+                                f"Nobody sits at seat {seat + 1}; its reader is not in use.")
+        mapper = inputs_for(self.history.game)
+        mapped = mapper.tag(self.history.state, component, tap.uid, tap.reader)
+        if seat is not None and not isinstance(mapped, Refusal):
+            owner = mapper.tag_owner(self.history.state, mapped)
+            if owner is not None and owner != players[seat]:
+                return self._refuse(raw | {"action": mapped}, source, rules_inputs.WRONG_READER,
+                                    f"That is {players[seat]}'s reader, at seat {seat + 1}; "
+                                    f"{owner} taps this one (at their seat or the board).",
+                                    seat)
+        return self._act(mapped, source, raw, seat=seat)
 
     def _button(self, press: ButtonPressed) -> dict[str, Any]:
         source = f"button:{press.seat}"

@@ -148,8 +148,12 @@ class SimulatedTable:
         return self.table.outcomes_since(before)
 
     @_one_at_a_time
-    def tap(self, uid: str) -> list[dict[str, Any]]:
-        return self._sensed(lambda: self.devices.nfc["board"].tap(uid))
+    def tap(self, uid: str, reader: str = "board") -> list[dict[str, Any]]:
+        """Tap the tag ``uid`` at ``reader``: the board's, or a seat's own (when configured)."""
+        if reader not in self.devices.nfc:
+            raise ValueError(f"this table has no NFC reader {reader!r}; it has "
+                             f"{', '.join(self.devices.nfc)}")
+        return self._sensed(lambda: self.devices.nfc[reader].tap(uid))
 
     @_one_at_a_time
     def tap_unknown(self) -> list[dict[str, Any]]:

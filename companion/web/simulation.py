@@ -54,7 +54,8 @@ def _do(s, act: str, body: dict) -> list[dict]:
     if act == "take_secret":
         return s.take_secret(_arg(body, "slot", int, "take_secret needs a slot"))
     if act == "tap":
-        return s.tap(_arg(body, "uid", str, "tap needs a uid"))
+        return s.tap(_arg(body, "uid", str, "tap needs a uid"),
+                     reader=_arg(body, "reader", str, "tap's reader is a name", default="board"))
     if act == "press":
         seat = _arg(body, "seat", int, "press needs a seat")
         if not 0 <= seat < s.devices.buttons.seats:

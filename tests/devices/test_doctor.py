@@ -126,3 +126,38 @@ def test_the_nfc_readers_port_is_checked_with_the_uart_fix(pi, tmp_path):
     assert not found["nfc board"].ok and found["nfc board"].what == "/dev/serial0 not found"
     assert "do_serial_hw 0" in found["nfc board"].fix
     assert found["serial console"].ok
+
+
+def test_each_seat_readers_port_is_checked_too(pi, tmp_path):
+    pi.add("/dev/ttyUSB0")
+    config = Config(data_dir=tmp_path, mode="real", leds="none", nfc="pn532",
+                    nfc_port="/dev/serial0", nfc_readers=(("seat1", "/dev/ttyUSB0"),
+                                                          ("seat2", "/dev/ttyUSB1"))).check()
+    found = {f.device: f for f in static_checks(config, pi)}
+    assert found["nfc seat1"].ok
+    assert not found["nfc seat2"].ok and found["nfc seat2"].what == "/dev/ttyUSB1 not found"
+    assert "devices.nfc_readers.seat2" in found["nfc seat2"].fix
+
+
+def test_a_pn532_that_answers_is_named_with_its_firmware_and_one_that_does_not_with_the_fix():
+    from companion.doctor import nfc_answer
+
+    answered = types.SimpleNamespace(firmware=(0x32, 1, 6, 7), port="/dev/serial0")
+    assert nfc_answer("board", answered, 0.1).line().strip() == \
+        "ok    nfc board      PN532 firmware 1.6 on /dev/serial0"
+    silent = types.SimpleNamespace(firmware=None, port="/dev/ttyUSB0")
+    finding = nfc_answer("seat1", silent, 0.1)
+    assert not finding.ok and finding.what == "no PN532 answers on /dev/ttyUSB0"
+    assert "interface switches" in finding.fix
+
+
+def test_the_power_budget_counts_the_strips_on_the_chain_only(tmp_path, monkeypatch):
+    from companion import doctor
+
+    seen = []
+    checks = doctor.static_checks
+    monkeypatch.setattr(doctor, "static_checks",
+                        lambda c, s, pixels=0: seen.append(pixels) or checks(c, s, pixels))
+    config = Config(data_dir=tmp_path, led_chain=("table",)).check()
+    doctor.run(config, {"table": 35, "score": 8, "tower": 16}, wait=0, step=0, say=lambda s: None)
+    assert seen == [35]

@@ -49,6 +49,27 @@ def test_the_strips_are_one_neopixel_chain_over_spi(tmp_path, monkeypatch):
         devices.close()
 
 
+def test_the_chain_follows_devices_led_chain(tmp_path, monkeypatch):
+    """The strips are written in the configured wiring order; a strip not on the chain has no
+    LEDs (and its pixels are not counted in the power budget)."""
+    from gpiozero.pins.mock import MockFactory
+
+    monkeypatch.setattr(factory, "pin_factory", lambda name: MockFactory())
+    bus = RecordingSpi()
+    opened = leds_neopixel.open_neopixel_strips
+    monkeypatch.setattr(leds_neopixel, "open_neopixel_strips",
+                        lambda *a, **k: opened(*a, **k, spi=[bus]))
+    devices = open_devices(real(tmp_path, led_chain=("tower", "table")), lambda e: None, LENGTHS)
+    try:
+        assert set(devices.strips) == {"tower", "table"}
+        devices.strips["tower"].show([(2, 0, 0)] * 16)
+        devices.strips["table"].show([(0, 0, 4)] * 35)
+        pixels = decode(bus.writes[-1])
+        assert pixels == [(1, 0, 0)] * 16 + [(0, 0, 2)] * 35  # the tower first: wiring order
+    finally:
+        devices.close()
+
+
 def test_the_board_reader_is_a_pn532_on_the_configured_port(tmp_path, monkeypatch):
     from gpiozero.pins.mock import MockFactory
 
@@ -70,3 +91,22 @@ def test_the_board_reader_is_a_pn532_on_the_configured_port(tmp_path, monkeypatc
     devices = open_devices(config, lambda e: None, LENGTHS)
     devices.close()
     assert made == [("board", "/dev/ttyUSB0")]
+    # one more at two of the seats: a reader each, named after its seat
+    made.clear()
+    config = Config(data_dir=tmp_path, mode="real", leds="none", nfc="pn532",
+                    nfc_port="/dev/serial0", nfc_readers=(("seat1", "/dev/ttyUSB0"),
+                                                          ("seat3", "/dev/ttyUSB1"))).check()
+    devices = open_devices(config, lambda e: None, LENGTHS)
+    assert set(devices.nfc) == {"board", "seat1", "seat3"}
+    devices.close()
+    assert made == [("board", "/dev/serial0"), ("seat1", "/dev/ttyUSB0"),
+                    ("seat3", "/dev/ttyUSB1")]
+
+
+def test_the_simulated_table_has_the_seat_readers_too(tmp_path):
+    config = Config(data_dir=tmp_path, nfc_readers=(("seat2", "/dev/ttyUSB0"),)).check()
+    devices = open_devices(config, lambda e: None, LENGTHS)
+    try:
+        assert set(devices.nfc) == {"board", "seat2"}
+    finally:
+        devices.close()

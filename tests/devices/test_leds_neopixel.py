@@ -431,11 +431,11 @@ def test_open_strips_refuses_a_bad_configuration_before_opening_anything() -> No
         ({"driver": "ws281x"}, "LED driver must be one of spi, pwm, pi5"),
         ({"chains": [["table", "dice"]]}, ("names 'dice', which the table does not draw; it "
                                           "draws table, score, tower")),
-        ({"chains": [["table", "score"], ["score"]]}, "lists strip 'score' twice"),
+        ({"chains": [["table", "score"], ["score"]]}, "list strip 'score' twice"),
         ({"chains": []}, "lists no strips"),
         ({"chains": [["table"], ["score"], ["tower"]]}, "2 buses for 3 chains"),
         ({"driver": "pwm", "chains": [["table"], ["tower"]]}, "drives one strip only"),
-        ({"driver": "pi5", "chains": [["table"], ["tower"]]}, "lists 1 pins for 2 chains"),
+        ({"driver": "pi5", "chains": [["table"], ["tower"]]}, "1 data pins were given for 2 chains"),
         ({"driver": "pi5", "chains": [["table"], ["tower"]], "pins": [10, 10]}, "a pin twice"),
         ({"over_budget": "ignore"}, 'must be "refuse" or "cap"'),
         ({"pixel_order": "WRGB"}, "pixel order must be one of"),

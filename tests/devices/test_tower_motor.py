@@ -174,7 +174,7 @@ def test_the_simulated_motor_owns_its_mock_pins():
 def config(tmp_path, pins=()) -> SimpleNamespace:
     return SimpleNamespace(simulated=True, seats=2, button_hold=1.0, seed=1, dice_speed=0.0,
                            data_dir=tmp_path, tower_motor_pins=tuple(pins),
-                           tower_motor_steps=64)
+                           tower_motor_steps=64, nfc_readers=())
 
 
 def test_the_factory_opens_a_motor_only_when_pins_are_configured(tmp_path, events):

@@ -218,3 +218,23 @@ def test_every_source_makes_the_same_action(table):
     by_button = [j for j in table.journal if j["source"] == "ButtonPressed"][-1]
     assert by_button["action"] == {"type": "end_turn", "player": "Elena"}
     assert table.store.entries(table.record.id)[-1].action == by_button["action"]
+
+
+def test_a_seat_reader_makes_the_same_actions_as_the_board_reader(table):
+    """A seat's own reader (``seat1`` ...) feeds the same mapping: while dealing, a stone
+    tapped at any seat's reader is dealt as at the board's."""
+    start(table)
+    uid = next(iter(table.box))
+    table.emit(TagTapped("seat2", uid))
+    table.sync()
+    assert uid in table.referee_view()["tags"]
+    assert table.store.entries(table.record.id)[-1].source == "nfc:seat2"
+
+
+def test_a_seat_reader_where_nobody_sits(table):
+    """TABLE-SEAT-1: three players, and a tag at seat 5's reader."""
+    start(table)
+    uid = next(iter(table.box))
+    refusal = unchanged_refusal(table, lambda: table.emit(TagTapped("seat5", uid)),
+                                "TABLE-SEAT-1")
+    assert refusal["reason"] == "Nobody sits at seat 5; its reader is not in use."

@@ -69,7 +69,7 @@ def test_the_shipped_map_gives_the_documented_defaults():
 def test_the_configuration_defaults_are_the_pin_maps(tmp_path):
     defaults = pinmap.load().config_defaults()
     assert defaults == {"button_pins": (5, 6, 13, 19, 26), "tower_motor_pins": (), "leds": "spi",
-                        "nfc_port": "/dev/serial0"}
+                        "nfc_port": "/dev/serial0", "led_chain": ("table", "score", "tower")}
     config = load(None, data_dir=tmp_path)
     assert {key: getattr(config, key) for key in defaults} == defaults
     assert config == Config(data_dir=tmp_path)
@@ -87,13 +87,13 @@ def defaults_under(path: Path) -> dict:
     code = ("from companion.config import Config, PINMAP_PROBLEM\n"
             "c = Config(data_dir='.')\n"
             "print(repr((c.button_pins, c.tower_motor_pins, c.leds, c.nfc_port,\n"
-            "            PINMAP_PROBLEM)))\n")
+            "            c.led_chain, PINMAP_PROBLEM)))\n")
     env = dict(os.environ, **{pinmap.ENV: str(path)})
     done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True,
                           text=True, check=True)
-    buttons, motor, leds, nfc_port, problem = eval(done.stdout)
+    buttons, motor, leds, nfc_port, chain, problem = eval(done.stdout)
     return {"button_pins": buttons, "tower_motor_pins": motor, "leds": leds,
-            "nfc_port": nfc_port, "problem": problem}
+            "nfc_port": nfc_port, "led_chain": chain, "problem": problem}
 
 
 @pytest.mark.parametrize("change, old, new, expect", [
@@ -112,6 +112,8 @@ def defaults_under(path: Path) -> dict:
       'RXD <- PN532 TXD\n'),
      '  { header = 3, bcm = 2, use = "nfc sda" },\n  { header = 5, bcm = 3, use = "nfc scl" },\n',
      {"nfc_port": "/dev/i2c-1"}),
+    ("the LED chain reordered", 'chain = ["table", "score", "tower"]',
+     'chain = ["tower", "table"]', {"led_chain": ("tower", "table")}),
 ])
 def test_changing_or_removing_a_pin_changes_the_diagram_and_the_defaults_together(
         tmp_path, change, old, new, expect):

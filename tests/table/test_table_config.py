@@ -23,9 +23,11 @@ button_pins = [17, 27, 22, 23]
 button_hold = 2
 dice_port = "dice0"
 dice_speed = 0
-nfc = "none"
+nfc = "pn532"
 nfc_port = "/dev/ttyUSB0"
+nfc_readers = { seat2 = "/dev/ttyUSB2", seat1 = "/dev/ttyUSB1" }
 leds = "none"
+led_chain = ["tower", "table"]
 led_max_brightness = 0.4
 led_supply_amps = 3
 led_over_budget = "cap"
@@ -78,8 +80,10 @@ def test_a_file_may_set_every_key(tmp_path):
     config = load(toml(tmp_path, EVERY_KEY), data_dir=tmp_path)
     assert config == Config(data_dir=tmp_path, host="127.0.0.1", port=9000, threads=20,
                             mode="real", seats=4, button_pins=(17, 27, 22, 23), button_hold=2.0,
-                            dice_port="dice0", dice_speed=0.0, nfc="none",
+                            dice_port="dice0", dice_speed=0.0, nfc="pn532",
                             nfc_port="/dev/ttyUSB0", leds="none",
+                            nfc_readers=(("seat1", "/dev/ttyUSB1"), ("seat2", "/dev/ttyUSB2")),
+                            led_chain=("tower", "table"),
                             led_max_brightness=0.4, led_supply_amps=3.0, led_over_budget="cap",
                             led_pixel_order="RGB", button_factory="rpigpio",
                             brightness=0.25, seed=7, tower_pixels=24,
@@ -108,9 +112,15 @@ def test_an_empty_file_gives_the_defaults(tmp_path):
     ("[devices]\nbutton_pins = 5\n", "button_pins"),
     ("[devices]\nbutton_pins = [5, \"6\", 13, 19, 26]\n", "button_pins"),
     ("[devices]\nbutton_pins = [5, 6, 13, 19, true]\n", "button_pins"),
+    ("[devices]\nnfc_readers = \"/dev/ttyUSB0\"\n", "nfc_readers"),
+    ("[devices]\nnfc_readers = { seat1 = 3 }\n", "nfc_readers"),
+    ("[devices]\nled_chain = \"table\"\n", "led_chain"),
+    ("[devices]\nled_chain = [\"table\", 2]\n", "led_chain"),
 ], ids=["unknown section", "key outside a section", "unknown key", "key in the wrong section",
         "string for int", "float for int", "bool for int", "bool for float", "string for float",
-        "int for string", "int for list", "string in pin list", "bool in pin list"])
+        "int for string", "int for list", "string in pin list", "bool in pin list",
+        "string for reader table", "number for a reader's port", "string for chain",
+        "number in chain"])
 def test_unknown_or_mistyped_keys_are_errors_naming_file_and_key(tmp_path, text, key):
     path = toml(tmp_path, text)
     message = config_error(path, tmp_path)
@@ -213,3 +223,45 @@ def test_a_broken_bundled_example_stops_the_start_too(tmp_path, capsys, monkeypa
     assert ("companion: the Dork Tower data set is refused: example/combat_table.json: rows: no "
             "row covers differences -4 to -3") in capsys.readouterr().err
     assert not (tmp_path / "db" / "companion.db").exists()
+
+
+@pytest.mark.parametrize("readers, problem", [
+    ('{ seat6 = "/dev/ttyUSB1" }', "named seat1 to seat5"),
+    ('{ seat0 = "/dev/ttyUSB1" }', "not 'seat0'"),
+    ('{ board = "/dev/ttyUSB1" }', "not 'board'"),
+    ('{ seat01 = "/dev/ttyUSB1" }', "not 'seat01'"),
+    ('{ seat1 = "" }', "seat1 has no port"),
+    ('{ seat1 = "/dev/serial0" }', "connect a seat's reader by USB"),
+    ('{ seat1 = "/dev/i2c-1" }', "connect a seat's reader by USB"),
+    ('{ seat1 = "/dev/ttyUSB0" }', "seat1 and the board reader (devices.nfc_port) both use"),
+    ('{ seat1 = "/dev/ttyUSB1", seat2 = "/dev/ttyUSB1" }', "another seat's reader both use"),
+])
+def test_seat_readers_are_named_by_seat_and_have_ports_of_their_own(tmp_path, readers, problem):
+    """A seat's own NFC reader is named after its seat and sits on a USB port no other reader
+    uses; the header's UART and I2C are the board reader's."""
+    path = toml(tmp_path, f'[devices]\nnfc_port = "/dev/ttyUSB0"\nnfc_readers = {readers}\n')
+    message = config_error(path, tmp_path)
+    assert message.startswith(f"{path}: devices.nfc_readers") and problem in message
+
+
+def test_seat_readers_need_the_readers_on(tmp_path):
+    path = toml(tmp_path, '[devices]\nnfc = "none"\nnfc_readers = { seat1 = "/dev/ttyUSB1" }\n')
+    assert 'devices.nfc_readers needs devices.nfc = "pn532"' in config_error(path, tmp_path)
+
+
+def test_seat_readers_are_kept_in_seat_order(tmp_path):
+    path = toml(tmp_path, '[devices]\nnfc_readers = { seat3 = "/dev/ttyUSB3", '
+                          'seat1 = "/dev/ttyUSB1" }\n')
+    assert load(path, data_dir=tmp_path).nfc_readers == (("seat1", "/dev/ttyUSB1"),
+                                                         ("seat3", "/dev/ttyUSB3"))
+
+
+def test_the_led_chain_defaults_to_the_pin_maps(tmp_path):
+    """The strips' order on the data line is the pin map's ``[leds] chain``."""
+    assert load(None, data_dir=tmp_path).led_chain == load_pinmap().led_chain
+
+
+@pytest.mark.parametrize("chain", ['[]', '["table", "table"]', '["table", "lamp"]'])
+def test_a_led_chain_lists_known_strips_once(tmp_path, chain):
+    path = toml(tmp_path, f"[devices]\nled_chain = {chain}\n")
+    assert "devices.led_chain must list the strips" in config_error(path, tmp_path)

@@ -177,6 +177,40 @@ def test_the_tower_sticker_and_a_seat_button_end_turns(server):
     assert len(world["stickers"]["token goblin"]) == DATA["tokens"]["goblin"]["count"]
 
 
+def test_a_scroll_is_drawn_at_the_drawers_own_reader(tmp_path):
+    """TABLE-TAG-5: with a reader at each seat, a scroll sticker tapped at another seat's reader
+    is refused without naming the scroll (nothing changes); at the drawer's own reader, or at the
+    board's, it is drawn. A reader the table does not have is a bad request."""
+    server = Server.start(tmp_path, nfc_readers=(("seat1", "/dev/ttyUSB1"),
+                                                 ("seat2", "/dev/ttyUSB2")))
+    try:
+        links = new_game(server, options={"start_roll": False})
+        for player, char, city in (("Elena", "topdeck", "rv-city"), ("Denise", "lumpin", "th-city"),
+                                   ("Marta", "laeoretha", "cd-city")):
+            assert phone(links, player, {"type": "choose", "character": char, "city": city})[0] == 200
+        world = get(f"{server.host}/sim/world")
+        hex_uid = world["stickers"]["scroll hex"][0]
+        before = state(server)
+        answer = sim(server, "tap", {"uid": hex_uid, "reader": "seat2"})
+        assert answer["ok"] is False and answer["rule"] == "TABLE-TAG-5"
+        assert answer["reason"] == ("That is Denise's reader, at seat 2; Elena taps this one (at "
+                                    "their seat or the board).")
+        assert state(server) == before
+        refusals = get(f"{server.base}/api/table")["refusals"]
+        assert refusals[-1]["rule"] == "TABLE-TAG-5" and "hex" not in json.dumps(refusals).lower()
+        answer = sim(server, "tap", {"uid": hex_uid, "reader": "seat1"})
+        assert answer["ok"], answer
+        assert answer["outcomes"][-1]["action"] == {"type": "draw_scroll", "scroll": "hex",
+                                                    "player": "Elena"}
+        aegis = get(f"{server.host}/sim/world")["stickers"]["scroll aegis"][0]
+        answer = sim(server, "tap", {"uid": aegis, "reader": "board"})
+        assert answer["ok"] and answer["outcomes"][-1]["action"]["player"] == "Denise"
+        status, answer = post(f"{server.host}/sim/tap", {"uid": aegis, "reader": "seat3"})
+        assert status == 400 and "no NFC reader 'seat3'" in answer["error"]
+    finally:
+        server.stop()
+
+
 # -- hidden information --------------------------------------------------------------------------
 
 def perturb(s: dict, viewer: str, rng: random.Random) -> dict:
