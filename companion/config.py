@@ -6,6 +6,7 @@ Example ``companion.toml`` (every key optional)::
     host = "0.0.0.0"
     port = 8080
     threads = 16
+    host_pin = "2468"           # the host's PIN; without it one is made up and shown on the table
 
     [devices]
     mode = "simulated"          # or "real" on a Raspberry Pi
@@ -81,6 +82,7 @@ class Config:
     host: str = "0.0.0.0"
     port: int = 8080
     threads: int = 16  # 8 phones and the table display stream at once, plus ordinary requests
+    host_pin: str | None = None  #: the host's PIN (4-12 digits); None: one is made up and shown
     mode: str = "simulated"
     seats: int = 5
     button_pins: tuple[int, ...] = _PINS["button_pins"]  #: from the pin map
@@ -145,6 +147,9 @@ class Config:
                               f"{self.button_factory!r}")
         if not 0 <= self.port <= 65535:
             raise ConfigError(f"server.port must be 0 (any free port) to 65535, not {self.port}")
+        if self.host_pin is not None and not (self.host_pin.isascii() and self.host_pin.isdigit()
+                                              and 4 <= len(self.host_pin) <= 12):
+            raise ConfigError("server.host_pin must be 4 to 12 digits (as a string: \"2468\")")
         if self.threads < 12:
             raise ConfigError("server.threads must be at least 12 (8 phones, the table display, "
                               "the host and ordinary requests)")
@@ -236,7 +241,7 @@ class Config:
 
 
 _KEYS = {
-    "server": {"host": str, "port": int, "threads": int},
+    "server": {"host": str, "port": int, "threads": int, "host_pin": str},
     "devices": {"mode": str, "seats": int, "button_pins": list, "button_hold": float,
                 "dice_port": str, "dice_speed": float, "nfc": str, "leds": str,
                 "led_max_brightness": float, "led_supply_amps": float, "led_over_budget": str,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import secrets
 import signal
 import socket
 import sys
@@ -66,12 +65,12 @@ class Companion:
         from .web import create_app
 
         self.config = config
+        from .web.access import Access
+
         self.store = Store(config.database)
-        token = self.store.setting("host_token")
-        if token is None:
-            token = secrets.token_urlsafe(24)
-            self.store.set_setting("host_token", token)
-        self.host_token = token
+        self.access = Access(self.store, pin=config.host_pin)
+        #: the console's host link (printed at start): a host session for whoever runs the server
+        self.host_token = self.access.console_token
         layout = Layout(seats=config.seats, tower_pixels=config.tower_pixels)
         self.table = Table(self.store, layout=layout, brightness=config.brightness)
         try:
@@ -90,7 +89,7 @@ class Companion:
             enrolled = self.sim.enrol_box()
             if enrolled:
                 log.info("enrolled the %d simulated stickers", enrolled)
-        self.app = create_app(self.table, host_token=token, sim=self.sim)
+        self.app = create_app(self.table, access=self.access, sim=self.sim)
         self.server: Any = None
         self._closing = False
 
@@ -118,7 +117,8 @@ class Companion:
         host = self.config.host
         address = lan_address() if host in ("0.0.0.0", "::") else host
         base = f"http://{address}:{self.port}"
-        return {"table": f"{base}/table", "host": f"{base}/host/{self.host_token}"}
+        return {"table": f"{base}/table", "host": f"{base}/host/{self.host_token}",
+                "home": f"{base}/"}
 
     def serve_forever(self) -> None:
         try:
@@ -157,8 +157,11 @@ def run(config: Config) -> int:
     print(f"companion {__version__}: {mode} ready in {time.monotonic() - started:.2f} s "
           f"(data in {config.data_dir})", flush=True)
     print(f"  Table display : {urls['table']}", flush=True)
-    print(f"  Host page     : {urls['host']}   (new game, join codes"
-          f"{', simulated table' if config.simulated else ''})", flush=True)
+    print(f"  Phones        : {urls['home']}   (the host signs in with the PIN "
+          f"{companion.access.pin}; players scan their seat's code on the table display)",
+          flush=True)
+    print(f"  Host (console): {urls['host']}   (signed in already"
+          f"{'; the simulated table' if config.simulated else ''})", flush=True)
     print("Press Ctrl+C to stop.", flush=True)
 
     def stop(signum, frame):

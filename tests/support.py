@@ -7,6 +7,7 @@ import contextlib
 import http.client
 import json
 import random
+import re
 import threading
 import time
 from collections import Counter
@@ -22,17 +23,18 @@ from companion.server import Companion
 # -- HTTP ---------------------------------------------------------------------------------------
 
 def request(url: str, method: str = "GET", body: Any = None, raw: bytes | None = None,
-            timeout: float = 10.0) -> tuple[int, Any, dict[str, str]]:
+            timeout: float = 10.0, headers: dict[str, str] | None = None
+            ) -> tuple[int, Any, dict[str, str]]:
     """(status, JSON or text, headers) of one request."""
     parts = urlsplit(url)
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
-    headers = {}
+    headers = dict(headers or {})
     data = raw
     if body is not None:
         data = json.dumps(body).encode()
-        headers["Content-Type"] = "application/json"
+        headers.setdefault("Content-Type", "application/json")
     elif raw is not None:
-        headers["Content-Type"] = "application/json"
+        headers.setdefault("Content-Type", "application/json")
     try:
         conn.request(method, parts.path + (f"?{parts.query}" if parts.query else ""), data, headers)
         response = conn.getresponse()
@@ -52,9 +54,55 @@ def get(url: str) -> Any:
     return value
 
 
-def post(url: str, body: Any = None) -> tuple[int, Any]:
-    status, value, _ = request(url, "POST", body if body is not None else {})
+_CSRF: dict[str, str] = {}
+
+
+def csrf_for(url: str) -> str | None:
+    """The CSRF token a page would give for a POST to ``url``: its ``/host/<token>`` or
+    ``/p/<token>`` page's (from its ``/api/state``), or a join page's (from its meta tag)."""
+    parts = urlsplit(url)
+    segments = parts.path.split("/")
+    origin = f"{parts.scheme}://{parts.netloc}"
+    if len(segments) >= 3 and segments[1] in ("host", "p"):
+        prefix = f"{origin}/{segments[1]}/{segments[2]}"
+        if prefix not in _CSRF:
+            status, value, _ = request(f"{prefix}/api/state")
+            if status != 200:
+                return None
+            _CSRF[prefix] = value["csrf"]
+        return _CSRF[prefix]
+    if len(segments) >= 3 and segments[1] == "join":
+        status, page, _ = request(url)
+        return meta_csrf(page) if status == 200 else None
+    return None
+
+
+def meta_csrf(page: str) -> str:
+    match = re.search(r'<meta name="csrf-token" content="([^"]*)">', page)
+    assert match, "the page has no CSRF token"
+    return match.group(1)
+
+
+def post(url: str, body: Any = None, csrf: str | None = None) -> tuple[int, Any]:
+    """POST JSON with the CSRF token of the page the URL belongs to (or ``csrf``, if given)."""
+    token = csrf if csrf is not None else csrf_for(url)
+    status, value, _ = request(url, "POST", body if body is not None else {},
+                               headers={"X-CSRF-Token": token} if token else None)
     return status, value
+
+
+def claim(join_url: str) -> str:
+    """Open a seat's join link and take the seat, as a phone does; the seat's private page."""
+    status, answer = post(join_url)
+    assert status == 200 and answer["ok"], answer
+    parts = urlsplit(join_url)
+    return f"{parts.scheme}://{parts.netloc}{answer['url']}"
+
+
+def join_all(host: str) -> dict[str, str]:
+    """Every unclaimed seat of the game being played, claimed: the players' private pages."""
+    links = get(f"{host}/api/setup")["links"]
+    return {player: claim(link["url"]) for player, link in links.items()}
 
 
 class SSE:
@@ -132,7 +180,7 @@ class Server:
                               {"game": "abracadawhat", "players": players,
                                "options": options or {}, "seed": seed})
         assert status == 200, result
-        return {p: link["url"] for p, link in get(f"{self.host}/api/setup")["links"].items()}
+        return join_all(self.host)
 
     def stop(self) -> None:
         self.companion.close()

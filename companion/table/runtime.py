@@ -60,7 +60,20 @@ KEEP_JOURNAL = 200
 NOISE_QUIET = 1.0  # seconds: a burst of serial noise is reported once
 ANIMATION_FPS = 20
 BAD_SETUP = "TABLE-GAME-2"
+PAUSED = "TABLE-GAME-3"
 ENROL_FAILED = "TABLE-TAG-4"
+BAD_JOIN = "TABLE-JOIN-1"
+BAD_SEAT = "INPUT-3"
+
+
+def new_token() -> str:
+    """A seat's key: 256 random bits, in the player's private link."""
+    return secrets.token_urlsafe(32)
+
+
+def new_join_code() -> str:
+    """A seat's one-time join code (128 random bits), spent when a phone claims the seat."""
+    return secrets.token_urlsafe(16)
 TOWER_MOTOR_STEP = "tower_motor_step"  # setting: the tower step the motor last turned to
 TOWER_STEPS = 8  # the tower turns in eighths
 
@@ -117,6 +130,8 @@ class Table:
         self.inputs_handled = 0
         self._cache: dict[tuple[int, str], dict[str, Any]] = {}
         self._public: tuple[int, dict[str, Any] | None] = (-1, None)
+        #: the host paused the game: every input but the host's is refused until it resumes
+        self.paused = False
         self._resume()
 
     # ------------------------------------------------------------------------------------------
@@ -164,6 +179,7 @@ class Table:
                 continue
             self._keep_events(result.events, entry.at)
         self.record, self.history = record, history
+        self.paused = self.store.setting("paused") == str(record.id)
         self.version += 1
         log.info("resumed game %s (%s) after %s entries", record.id, record.game,
                  len(history.actions))
@@ -512,10 +528,14 @@ class Table:
         if len(names) > self.layout.seats:
             return self._refuse(raw, source, BAD_SETUP, f"This table has {self.layout.seats} "
                                 f"seats, not {len(names)}.")
-        tokens = {p: secrets.token_urlsafe(24) for p in names}
-        record = self.store.start_game(rules.id, names, history.state["options"], seed, tokens)
+        tokens = {p: new_token() for p in names}
+        joins = {p: new_join_code() for p in names}
+        record = self.store.start_game(rules.id, names, history.state["options"], seed, tokens,
+                                       joins)
+        self.store.drop_setting("paused")
         with self._lock:
             self.record, self.history = record, history
+            self.paused = False
             self._seq = 0
             self.events.clear()
             self.cues.clear()
@@ -523,6 +543,92 @@ class Table:
                         f"{', '.join(names)}."})
         self._turn_tower()
         return {"ok": True, "game_id": record.id}
+
+    # -- seats, pause and end: the host's and the joining phones' requests -----------------------
+
+    def _op_claim_seat(self, source: str, code: str) -> dict[str, Any]:
+        """A phone scanned a seat's join code: the seat is its own from now on (the code is
+        spent), and the answer carries the seat's token."""
+        raw = {"kind": "request", "claim_seat": True}  # never the code itself: it is a secret
+        record = self.record
+        player = None
+        if record is not None and isinstance(code, str):
+            player = next((p for p, c in record.joins.items()
+                           if secrets.compare_digest(c.encode(), code.encode())), None)
+        if player is None or record is None:
+            return self._refuse(raw, source, BAD_JOIN, "This join code is not valid any more: "
+                                "its seat was taken, or a new game began. Ask the host to hand "
+                                "the seat over.")
+        joins = {p: c for p, c in record.joins.items() if p != player}
+        self._set_seats(record.tokens, joins)
+        self._note({"type": "seat_claimed", "text": f"{player}'s phone joined.",
+                    "player": player})
+        return {"ok": True, "player": player, "token": record.tokens[player]}
+
+    def _op_hand_over(self, source: str, player: str) -> dict[str, Any]:
+        """The host hands a seat to another phone: its old link stops working at once, and the
+        seat gets a new join code."""
+        raw = {"kind": "request", "hand_over": player}
+        record = self.record
+        if record is None:
+            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+        if player not in record.tokens:
+            return self._refuse(raw, source, BAD_SEAT, f"{player!s:.40} is not at this table.")
+        tokens = dict(record.tokens) | {player: new_token()}
+        joins = dict(record.joins) | {player: new_join_code()}
+        self._set_seats(tokens, joins)
+        self._note({"type": "seat_handed_over", "player": player,
+                    "text": f"{player}'s seat can be joined again, from its code on the table "
+                            f"display; the old link no longer works."})
+        return {"ok": True, "player": player}
+
+    def _set_seats(self, tokens: dict[str, str], joins: dict[str, str]) -> None:
+        assert self.record is not None
+        record = self.store.set_seats(self.record.id, tokens, joins)
+        with self._lock:
+            self.record = record
+            self._bump()
+
+    def _op_note(self, source: str, text: str) -> dict[str, Any]:
+        """Something worth telling every page that is no game action (a host signed in)."""
+        self._note({"type": "note", "text": str(text)[:200]})
+        return {"ok": True}
+
+    def _op_pause(self, source: str) -> dict[str, Any]:
+        if self.record is None:
+            return self._refuse({"kind": "request", "pause": True}, source, rules_inputs.NO_GAME,
+                                "No game is being played.")
+        self.store.set_setting("paused", str(self.record.id))
+        with self._lock:
+            self.paused = True
+        self._note({"type": "paused", "text": "The host paused the game."})
+        self._show_leds()
+        return {"ok": True}
+
+    def _op_resume(self, source: str) -> dict[str, Any]:
+        self.store.drop_setting("paused")
+        with self._lock:
+            was, self.paused = self.paused, False
+        if was:
+            self._note({"type": "resumed", "text": "The game goes on."})
+        self._show_leds()
+        return {"ok": True}
+
+    def _op_end_game(self, source: str) -> dict[str, Any]:
+        """The host ends the game: kept in the log, never resumed; every seat's link ends."""
+        if self.record is None:
+            return self._refuse({"kind": "request", "end_game": True}, source,
+                                rules_inputs.NO_GAME, "No game is being played.")
+        self.store.end_game(self.record.id)
+        self.store.drop_setting("paused")
+        title = self.history.game.title if self.history else "the game"
+        with self._lock:
+            self.record, self.history, self.paused = None, None, False
+            self.cues.clear()
+        self._note({"type": "game_ended", "text": f"The host ended {title}."})
+        self._show_leds()
+        self._turn_tower()
+        return {"ok": True}
 
     def _op_enrol(self, source: str, game: str, component: str) -> dict[str, Any]:
         raw = {"kind": "request", "enrol": {"game": game, "component": component}}
@@ -564,6 +670,9 @@ class Table:
              seat: int | None = None) -> dict[str, Any]:
         if isinstance(action, Refusal):
             return self._refuse(raw, source, action.rule, action.reason, seat)
+        if self.paused and not (source == "host" and action.get("type") == "undo"):
+            return self._refuse(raw | {"action": action}, source, PAUSED,
+                                "The game is paused; the host resumes it.", seat)
         assert self.history is not None and self.record is not None
         result = self.history.check(action)
         if isinstance(result, Refusal):
@@ -651,7 +760,11 @@ class Table:
                                 "colours": {p: SEAT_COLOURS[i % len(SEAT_COLOURS)]
                                             for i, p in enumerate(rec.players)},
                                 "started_at": rec.started_at, "undoable": bool(
-                                    self.history.actions)}
+                                    self.history.actions), "paused": self.paused}
+                if viewer in (TABLE, HOST):  # the seats no phone has claimed: their codes
+                    snap["joins"] = [{"player": p, "code": rec.joins[p],
+                                      "colour": snap["game"]["colours"][p]}
+                                     for p in rec.players if p in rec.joins]
                 snap["view"] = game.view(state, viewer)
                 snap["events"] = [
                     {"n": e["n"], "at": e["at"], **game.view_event(e["event"], viewer)}

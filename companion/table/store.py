@@ -1,13 +1,15 @@
 """The durable record of the table, in one SQLite file (standard library only).
 
-* ``games``: every game ever started, with its players, options, seed and per-player tokens;
-  finished games are kept with their history.
+* ``games``: every game ever started, with its players, options, seed, per-player tokens (a
+  phone's key to its seat) and the join codes of the seats no phone has claimed yet; finished
+  games are kept with their history.
 * ``entries``: the event log. One row per accepted action (or undo), committed with
   ``synchronous=FULL`` before anything shows its effect, so a pulled plug loses nothing that was
   acknowledged. A game's state is the replay of its entries.
 * ``refusals``: every refused input, with the rule and the reason (never part of the state).
 * ``tags``: the NFC tag registry (UID -> component).
-* ``settings``: small key/value facts such as the host token.
+* ``settings``: small key/value facts such as the host's PIN and the secret that signs CSRF tokens.
+* ``sessions``: the host's signed-in phones, by a hash of their session token.
 
 Every method takes the store's lock, so the web threads and the table loop can share one store.
 """
@@ -19,7 +21,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, UTC
 from pathlib import Path
 from typing import Any
@@ -63,7 +65,15 @@ CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS sessions (
+    token_hash TEXT PRIMARY KEY,
+    role TEXT NOT NULL,
+    created_at TEXT NOT NULL
+);
 """
+#: Columns added after the first release, added to an older database when it is opened.
+MIGRATIONS = {("games", "joins"): "ALTER TABLE games ADD COLUMN joins TEXT"}
+_GAME_COLUMNS = "id, game, players, options, seed, tokens, started_at, finished_at, abandoned, joins"
 
 
 @dataclass(frozen=True)
@@ -77,6 +87,8 @@ class GameRecord:
     started_at: str
     finished_at: str | None
     abandoned: bool
+    #: the join codes of the seats no phone has claimed yet (a claimed seat has none)
+    joins: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -101,6 +113,10 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")  # an acknowledged entry survives power loss
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        for (table, column), sql in MIGRATIONS.items():
+            columns = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            if column not in columns:
+                self._db.execute(sql)
 
     def close(self) -> None:
         with self._lock:
@@ -129,33 +145,42 @@ class Store:
     # -- games and their log ---------------------------------------------------------------------
 
     def start_game(self, game: str, players: list[str], options: dict[str, Any], seed: int,
-                   tokens: dict[str, str]) -> GameRecord:
+                   tokens: dict[str, str], joins: dict[str, str] | None = None) -> GameRecord:
         at = now()
         with self._transaction() as db:
             # The game that was being played, if any, is kept but marked abandoned.
             db.execute("UPDATE games SET finished_at = ?, abandoned = 1 "
                        "WHERE finished_at IS NULL", (at,))
             cur = db.execute(
-                "INSERT INTO games (game, players, options, seed, tokens, started_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (game, json.dumps(players), json.dumps(options), seed, json.dumps(tokens), at))
+                "INSERT INTO games (game, players, options, seed, tokens, started_at, joins) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game, json.dumps(players), json.dumps(options), seed, json.dumps(tokens), at,
+                 json.dumps(joins or {})))
         return self.game(cur.lastrowid)
 
+    def set_seats(self, game_id: int, tokens: dict[str, str], joins: dict[str, str]) -> GameRecord:
+        """A game's seat tokens and open join codes, after a seat is claimed or handed over."""
+        self._write("UPDATE games SET tokens = ?, joins = ? WHERE id = ?",
+                    (json.dumps(tokens), json.dumps(joins), game_id))
+        return self.game(game_id)
+
+    def end_game(self, game_id: int) -> None:
+        """The host ended the game: kept with its history, marked abandoned, never resumed."""
+        self._write("UPDATE games SET finished_at = COALESCE(finished_at, ?), abandoned = 1 "
+                    "WHERE id = ?", (now(), game_id))
+
     def game(self, game_id: int) -> GameRecord:
-        rows = self._read("SELECT id, game, players, options, seed, tokens, started_at, "
-                          "finished_at, abandoned FROM games WHERE id = ?", (game_id,))
+        rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise KeyError(game_id)
         return _game(rows[0])
 
     def latest_game(self) -> GameRecord | None:
-        rows = self._read("SELECT id, game, players, options, seed, tokens, started_at, "
-                          "finished_at, abandoned FROM games ORDER BY id DESC LIMIT 1")
+        rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id DESC LIMIT 1")
         return _game(rows[0]) if rows else None
 
     def games(self) -> list[GameRecord]:
-        rows = self._read("SELECT id, game, players, options, seed, tokens, started_at, "
-                          "finished_at, abandoned FROM games ORDER BY id")
+        rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id")
         return [_game(r) for r in rows]
 
     def append(self, game_id: int, seq: int, action: dict[str, Any], source: str,
@@ -221,8 +246,29 @@ class Store:
     def set_setting(self, key: str, value: str) -> None:
         self._write("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
 
+    def drop_setting(self, key: str) -> None:
+        self._write("DELETE FROM settings WHERE key = ?", (key,))
+
+    # -- sessions --------------------------------------------------------------------------------
+
+    def add_session(self, token_hash: str, role: str) -> None:
+        self._write("INSERT OR REPLACE INTO sessions (token_hash, role, created_at) "
+                    "VALUES (?, ?, ?)", (token_hash, role, now()))
+
+    def session_role(self, token_hash: str) -> str | None:
+        rows = self._read("SELECT role FROM sessions WHERE token_hash = ?", (token_hash,))
+        return rows[0][0] if rows else None
+
+    def drop_session(self, token_hash: str) -> bool:
+        return self._write("DELETE FROM sessions WHERE token_hash = ?",
+                           (token_hash,)).rowcount > 0
+
+    def count_sessions(self, role: str) -> int:
+        return self._read("SELECT COUNT(*) FROM sessions WHERE role = ?", (role,))[0][0]
+
 
 def _game(row: tuple) -> GameRecord:
-    gid, game, players, options, seed, tokens, started, finished, abandoned = row
+    gid, game, players, options, seed, tokens, started, finished, abandoned, joins = row
     return GameRecord(gid, game, json.loads(players), json.loads(options), seed,
-                      json.loads(tokens), started, finished, bool(abandoned))
+                      json.loads(tokens), started, finished, bool(abandoned),
+                      json.loads(joins) if joins else {})

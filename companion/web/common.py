@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from flask import Response, current_app, jsonify, request
+from flask import Response, current_app, jsonify, make_response, render_template, request
 
 KEEPALIVE = 15.0  # seconds between comments on an idle stream
 HANG_UP_CHECK = 1.0  # seconds between checks that the client is still there
@@ -21,8 +21,60 @@ def sim() -> Any:
     return current_app.extensions["companion"]["sim"]
 
 
-def host_token() -> str:
-    return current_app.extensions["companion"]["host_token"]
+def access() -> Any:
+    """The host's PIN and sessions and the CSRF tokens (:class:`companion.web.access.Access`)."""
+    return current_app.extensions["companion"]["access"]
+
+
+VISITOR_COOKIE = "companion_visitor"
+HOST_COOKIE = "companion_host"
+SEAT_COOKIE = "companion_seat"
+BAD_CSRF = "TABLE-REQUEST-3"
+
+
+def csrf_scope() -> str | None:
+    """What this request's page is, for its CSRF token: the host's or a player's token, a join
+    code, or (for the PIN form) the visitor's cookie; None when it has none."""
+    args = request.view_args or {}
+    blueprint = request.blueprint or ""
+    if "token" in args and blueprint != "player":
+        return f"host:{args['token']}"  # the host's page and everything under it
+    if "token" in args:
+        return f"player:{args['token']}"
+    if "code" in args:
+        return f"join:{args['code']}"
+    visitor = request.cookies.get(VISITOR_COOKIE)
+    return f"visitor:{visitor}" if visitor else None
+
+
+def csrf_token() -> str:
+    """The CSRF token the page being rendered puts in its ``<meta name="csrf-token">``."""
+    scope = csrf_scope()
+    return access().csrf(scope) if scope else ""
+
+
+def check_post() -> Any:
+    """Before any POST's view: the page it came from must be ours (``Origin``) and it must carry
+    that page's CSRF token. A refused request changes nothing; it is logged and shown."""
+    if request.method != "POST":
+        return None
+    origin = request.headers.get("Origin")
+    own = request.host_url.rstrip("/")
+    reason = None
+    if origin is not None and origin != own:
+        reason = "The request came from another site's page and was refused."
+    else:
+        scope = csrf_scope()
+        given = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token")
+        if scope is None or not access().csrf_ok(scope, given):
+            reason = ("The request's CSRF token is missing or wrong, so it was refused; reload "
+                      "the page and try again.")
+    if reason is None:
+        return None
+    source = request.blueprint or "web"
+    table().call("refuse", f"web:{source}", rule=BAD_CSRF, reason=reason,
+                 raw={"kind": "request", "path": request.path[:80].split("/")[1:2]})
+    return jsonify({"ok": False, "rule": BAD_CSRF, "reason": reason}), 403
 
 
 def answer(result: dict[str, Any]) -> tuple[Response, int]:
@@ -37,7 +89,14 @@ def forbidden(message: str, status: int = 403) -> tuple[Response, int]:
     return jsonify({"ok": False, "error": message}), status
 
 
-def sse(viewer: Callable[[Any], str | None]) -> Response:
+def message_page(status: int, title: str, text: str) -> Response:
+    """A page that only says something (a link that is not valid, a seat already taken)."""
+    response = make_response(render_template("message.html", title=title, text=text), status)
+    return response
+
+
+def sse(viewer: Callable[[Any], str | None],
+        extra: Callable[[], dict[str, Any]] | None = None) -> Response:
     """A Server-Sent Events stream of snapshots for the viewer that ``viewer(table)`` names.
 
     ``viewer`` is asked again after every change: when it answers ``None`` (the game the token
@@ -47,6 +106,7 @@ def sse(viewer: Callable[[Any], str | None]) -> Response:
     """
     t = table()
     hung_up = client_gone()
+    more = (lambda: {}) if extra is None else _bound(extra)
     keepalive = current_app.config.get("SSE_KEEPALIVE", KEEPALIVE)
 
     def events() -> Iterator[str]:
@@ -60,6 +120,7 @@ def sse(viewer: Callable[[Any], str | None]) -> Response:
             if t.version != seen:
                 snap = t.snapshot(who)
                 seen = snap["version"]
+                snap = snap | more()
                 yield f"event: snapshot\nid: {seen}\ndata: {json.dumps(snap)}\n\n"
             else:
                 yield ": keep-alive\n\n"
@@ -72,6 +133,17 @@ def sse(viewer: Callable[[Any], str | None]) -> Response:
 
     return Response(events(), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def _bound(function: Callable[[], Any]) -> Callable[[], Any]:
+    """``function``, callable after the request's context is gone (a stream runs then)."""
+    app = current_app._get_current_object()
+
+    def call() -> Any:
+        with app.app_context():
+            return function()
+
+    return call
 
 
 def client_gone() -> Callable[[], bool]:

@@ -1,30 +1,35 @@
-"""The host's page: start a game, hand out the join codes, undo, and teach the tag registry.
+"""The host's page: start, pause, undo and end games, hand seats over, teach the tag registry.
 
 The host is usually a player too, so the host's view of the game hides as much as the table
-display does; the host page only adds the controls and the players' join links.
+display does; the host page only adds the controls, the join codes of the seats no phone has
+claimed yet (never a claimed seat's link) and the PIN that lets another phone in as host.
 """
 
 from __future__ import annotations
 
-import io
 import json
-import secrets
 
-import segno
 from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
 
 from ..rules import HOST, games
 from ..table.inputs import BAD_REQUEST
-from .common import answer, forbidden, host_token, sim, sse, table
+from .common import (HOST_COOKIE, access, answer, csrf_token, forbidden, sim, sse,
+                     table)
 
 bp = Blueprint("host", __name__, url_prefix="/host/<token>")
 
 
 @bp.url_value_preprocessor
 def _check_token(endpoint, values):
-    token = (values or {}).get("token", "")
-    if not secrets.compare_digest(token.encode(), host_token().encode()):
-        body, status = forbidden("This is not the host's link.")
+    check_host((values or {}).get("token", ""))
+
+
+def check_host(token: str) -> None:
+    """Abort with 403 unless ``token`` is a host session's (for every blueprint under
+    ``/host/<token>``)."""
+    if not access().is_host(token):
+        body, status = forbidden("This is not a host's link (any more): sign in with the PIN "
+                                 "again.")
         body.status_code = status
         abort(body)
 
@@ -49,7 +54,7 @@ def page(token: str):
 
 @bp.get("/api/state")
 def state(token: str):
-    return jsonify(table().snapshot(HOST))
+    return jsonify(table().snapshot(HOST) | {"csrf": csrf_token()})
 
 
 @bp.get("/stream")
@@ -62,11 +67,11 @@ def setup(token: str):
     """What the new-game form and the join panel need: the games, their options, the links."""
     t = table()
     links = {}
-    if t.record is not None:
-        for player, player_token in t.record.tokens.items():
-            links[player] = {"url": request.host_url.rstrip("/") + url_for(
-                "player.page", token=player_token),
-                "qr": url_for("host.qr", token=token, player=player)}
+    if t.record is not None:  # the seats no phone has claimed: their join links
+        for player, code in t.record.joins.items():
+            links[player] = {"url": request.host_url.rstrip("/") + url_for("entry.join",
+                                                                           code=code),
+                             "qr": url_for("entry.join_qr", code=code)}
     return jsonify({
         "games": [{"id": g.id, "title": g.title, "min_players": g.min_players,
                    "max_players": min(g.max_players, t.layout.seats),
@@ -76,6 +81,8 @@ def setup(token: str):
         "links": links,
         "tags": {g.id: t.tags.count(g.id) for g in games()},
         "simulated": sim() is not None,
+        "pin": access().pin,
+        "seats": list(t.record.players) if t.record is not None else [],
     })
 
 
@@ -98,18 +105,6 @@ def _table_defaults(game) -> dict:
     return dict(mapper.option_defaults) if mapper else {}
 
 
-@bp.get("/join/<player>.svg")
-def qr(token: str, player: str):
-    t = table()
-    if t.record is None or player not in t.record.tokens:
-        abort(404)
-    url = request.host_url.rstrip("/") + url_for("player.page", token=t.record.tokens[player])
-    out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=6, border=2, dark="#000",
-                                    light="#fff", title=f"Join as {player}")
-    return Response(out.getvalue(), mimetype="image/svg+xml")
-
-
 @bp.post("/api/new_game")
 def new_game(token: str):
     body = _body()
@@ -122,6 +117,49 @@ def new_game(token: str):
 @bp.post("/api/undo")
 def undo(token: str):
     return answer(table().call("undo", "host"))
+
+
+@bp.post("/api/pause")
+def pause(token: str):
+    return answer(table().call("pause", "host"))
+
+
+@bp.post("/api/resume")
+def resume(token: str):
+    return answer(table().call("resume", "host"))
+
+
+@bp.post("/api/end_game")
+def end_game(token: str):
+    return answer(table().call("end_game", "host"))
+
+
+@bp.post("/api/hand_over")
+def hand_over(token: str):
+    """Give a seat to another phone: its old link stops working, and a new join code shows."""
+    player = _body().get("player")
+    if not isinstance(player, str):
+        return _bad_request("Say whose seat to hand over.", "hand_over", player)
+    return answer(table().call("hand_over", "host", player=player))
+
+
+@bp.post("/api/new_pin")
+def new_pin(token: str):
+    """A new made-up PIN (after showing the old one to someone who should not keep it)."""
+    if access().configured_pin is not None:
+        return _bad_request("The PIN is set in the configuration (server.host_pin); change it "
+                            "there.", "new_pin", True)
+    access().new_pin()
+    return jsonify({"ok": True})
+
+
+@bp.post("/api/sign_out")
+def sign_out(token: str):
+    """This phone is no longer a host (the console link printed at start cannot sign out)."""
+    access().sign_out(token)
+    response = jsonify({"ok": True})
+    response.delete_cookie(HOST_COOKIE)
+    return response
 
 
 @bp.post("/api/enrol")

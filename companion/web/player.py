@@ -9,23 +9,44 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify, render_template, request, url_for
 
 from ..table.inputs import inputs_for
-from .common import answer, forbidden, sse, table
+from .common import answer, csrf_token, forbidden, message_page, sse, table
 
 bp = Blueprint("player", __name__, url_prefix="/p/<token>")
 
 FROM_SENSORS = "TABLE-REQUEST-2"
+NOT_A_SEAT = ("This link is not a seat of the game being played (any more): the host may have "
+              "handed the seat to another phone, or a new game began. Scan your seat's code on "
+              "the table display, or ask the host.")
+
+
+@bp.url_value_preprocessor
+def _check_token(endpoint, values):
+    """A token that is no seat's gets 403 and nothing else, on every route of the blueprint."""
+    if _player((values or {}).get("token", "")) is None:
+        if endpoint == "player.page":
+            abort(message_page(403, "Not your seat", NOT_A_SEAT))
+        body, status = forbidden(NOT_A_SEAT)
+        body.status_code = status
+        abort(body)
 
 
 def _player(token: str) -> str | None:
     return table().viewer_for_token(token)
 
 
-@bp.get("")
-def page(token: str):
+def _seat(token: str) -> str:
+    """The token's player; 403 if the seat was handed over since the request began."""
     player = _player(token)
     if player is None:
-        abort(404)
-    return render_template("player.html", player=player,
+        body, status = forbidden(NOT_A_SEAT)
+        body.status_code = status
+        abort(body)
+    return player
+
+
+@bp.get("")
+def page(token: str):
+    return render_template("player.html", player=_seat(token),
                            stream=url_for("player.stream", token=token),
                            state=url_for("player.state", token=token),
                            act=url_for("player.act", token=token),
@@ -34,16 +55,11 @@ def page(token: str):
 
 @bp.get("/api/state")
 def state(token: str):
-    player = _player(token)
-    if player is None:
-        return forbidden("This link is not valid for the game being played.", 404)
-    return jsonify(table().snapshot(player))
+    return jsonify(table().snapshot(_seat(token)) | {"csrf": csrf_token()})
 
 
 @bp.get("/stream")
 def stream(token: str):
-    if _player(token) is None:
-        return forbidden("This link is not valid for the game being played.", 404)
     return sse(lambda t: t.viewer_for_token(token))
 
 
@@ -54,9 +70,7 @@ def act(token: str):
     A phone may send only the game's decisions (``phone_actions``): never a deal, a draw, a
     removal or a roll, which the table's sensors observe, and never an undo, which is the host's.
     """
-    player = _player(token)
-    if player is None:
-        return forbidden("This link is not valid for the game being played.", 404)
+    player = _seat(token)
     t = table()
     source = f"phone:{player}"
     action = request.get_json(silent=True)
@@ -80,7 +94,5 @@ def act(token: str):
 @bp.post("/api/virtual_roll")
 def virtual_roll(token: str):
     """With no dice reader connected, the roller asks the server to roll for them."""
-    player = _player(token)
-    if player is None:
-        return forbidden("This link is not valid for the game being played.", 404)
+    player = _seat(token)
     return answer(table().call("virtual_roll", f"phone:{player}", player=player))

@@ -6,7 +6,13 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
 
 from ..rules import TABLE, SetupError, get_game
-from .common import sse, table
+from .common import access, sse, table
+
+
+def _display() -> dict:
+    """What only the table display adds: the host's PIN while no phone has signed in as host
+    (a PIN set in the configuration is never shown)."""
+    return {"pin": access().pin_on_display()}
 
 bp = Blueprint("public", __name__)
 
@@ -24,12 +30,12 @@ def table_page():
 
 @bp.get("/api/table")
 def state():
-    return jsonify(table().snapshot(TABLE))
+    return jsonify(table().snapshot(TABLE) | _display())
 
 
 @bp.get("/api/table/stream")
 def stream():
-    return sse(lambda t: TABLE)
+    return sse(lambda t: TABLE, _display)
 
 
 @bp.get("/api/games/<game>/data/<name>")

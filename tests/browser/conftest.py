@@ -65,6 +65,20 @@ def phone(browser):
 
 
 @pytest.fixture
+def join(phone):
+    """A phone that opens a seat's join link (as scanning its QR code does) and takes the seat:
+    the seat's private page, once it has loaded."""
+
+    def join_seat(url: str):
+        page = phone(url)
+        page.click("#join-go")
+        page.wait_for_url("**/p/**")
+        return page
+
+    return join_seat
+
+
+@pytest.fixture
 def shots():
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from support import Server, get, wait_until
+from support import Server, get, join_all, wait_until
 
 PLAYERS = ["Elena", "Denise", "Marta"]
 
@@ -63,7 +63,7 @@ def card_shot(page, selector: str, shots, name: str) -> None:
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_three_heroes_play_dork_tower_on_their_phones(server, phone, shots):
+def test_three_heroes_play_dork_tower_on_their_phones(server, phone, join, shots):
     host = phone(server.host)
     host.wait_for_selector("#conn:text('Live')")
     host.select_option("#game", "dorktower")
@@ -74,7 +74,7 @@ def test_three_heroes_play_dork_tower_on_their_phones(server, phone, shots):
     links = {p: host.get_attribute(f"a[data-join='{p}']", "href") for p in PLAYERS}
     table = phone(f"{server.base}/table")
     table.set_viewport_size({"width": 1280, "height": 900})
-    pages = {p: phone(links[p]) for p in PLAYERS}
+    pages = {p: join(links[p]) for p in PLAYERS}
     elena, denise, marta = (pages[p] for p in PLAYERS)
     for page in [table, *pages.values()]:
         page.wait_for_selector("#conn:text('Live')")
@@ -237,7 +237,7 @@ def test_levelling_up_equipping_and_trading_on_the_phones(server, phone, shots):
         "game": "dorktower", "players": ["Elena", "Denise"], "options": {"scenario": scenario},
         "seed": 4})
     assert status == 200, answer
-    links = {p: link["url"] for p, link in get(f"{server.host}/api/setup")["links"].items()}
+    links = join_all(server.host)
     elena, denise = phone(links["Elena"]), phone(links["Denise"])
     for page in (elena, denise):
         page.wait_for_selector("#conn:text('Live')")

@@ -43,7 +43,7 @@ def own_stones_shown(page, me: str) -> int:
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_a_whole_game_in_the_browser(server, phone, shots):
+def test_a_whole_game_in_the_browser(server, phone, join, shots):
     rng = random.Random(3)
     host = phone(server.host)
     host.wait_for_selector("#conn:text('Live')")
@@ -54,7 +54,7 @@ def test_a_whole_game_in_the_browser(server, phone, shots):
     shots(host, "02-host-join-codes")
 
     table = phone(f"{server.base}/table")
-    players = {p: phone(links[p]) for p in PLAYERS}
+    players = {p: join(links[p]) for p in PLAYERS}
     for page in [table, *players.values()]:
         page.wait_for_selector("#conn:text('Live')")
 

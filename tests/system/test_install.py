@@ -49,7 +49,7 @@ def test_the_installed_package_serves_its_pages(wheel, tmp_path):
         "print(companion.__file__)\n"
         "print(w.assets_dir())\n"
         f"t = Table(Store({str(tmp_path / 'db')!r}))\n"
-        "app = w.create_app(t, host_token='x')\n"
+        "app = w.create_app(t)\n"
         "c = app.test_client()\n"
         "print(c.get('/table').status_code, c.get('/static/js/table.js').status_code)\n"
     )

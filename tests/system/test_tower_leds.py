@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import json
 import time
+from urllib.parse import urlsplit
 
 import pytest
 
 from companion.rules.dorktower.data import example_directory
 from companion.table.leds import WHITE
 from companion.table.leds_dorktower import MOON, SUN
-from support import get, post
+
+from support import get, join_all, post
 from test_crash import Process
 
 PLAYERS = ["Ann", "Bo", "Cy"]
@@ -90,7 +92,7 @@ def test_the_ring_follows_the_tower_for_16_turns_across_a_sigkill(tmp_path):
             "game": "dorktower", "players": PLAYERS, "seed": 5,
             "options": {"scenario": {"heroes": HEROES}}})
         assert status == 200, answer
-        links = {p: link["url"] for p, link in get(f"{proc.host}/api/setup")["links"].items()}
+        links = join_all(proc.host)
         assert steady_ring(proc, 0) == expected_ring(0)
         for turn in range(TURNS):
             active = get(f"{proc.base}/api/table")["view"]["active"]
@@ -102,8 +104,8 @@ def test_the_ring_follows_the_tower_for_16_turns_across_a_sigkill(tmp_path):
             if step == KILL_AFTER:
                 proc.kill()
                 proc = Process(data)
-                links = {p: link["url"] for p, link in
-                         get(f"{proc.host}/api/setup")["links"].items()}
+                # the seats' tokens survive: the same pages, at the new process's address
+                links = {p: proc.base + urlsplit(url).path for p, url in links.items()}
                 view = get(f"{proc.base}/api/table")["view"]
                 assert view["tower"]["step"] == step
                 # no animation is replayed after a restart: the first frame is the steady one

@@ -15,6 +15,7 @@ EVERY_KEY = """\
 host = "127.0.0.1"
 port = 9000
 threads = 20
+host_pin = "97531"
 
 [devices]
 mode = "real"
@@ -79,6 +80,7 @@ def test_a_file_may_set_every_key(tmp_path):
     """Every setting of Config can be written in the file and is read with its type."""
     config = load(toml(tmp_path, EVERY_KEY), data_dir=tmp_path)
     assert config == Config(data_dir=tmp_path, host="127.0.0.1", port=9000, threads=20,
+                            host_pin="97531",
                             mode="real", seats=4, button_pins=(17, 27, 22, 23), button_hold=2.0,
                             dice_port="dice0", dice_speed=0.0, nfc="pn532",
                             nfc_port="/dev/ttyUSB0", leds="none",
@@ -137,6 +139,8 @@ def test_unknown_or_mistyped_keys_are_errors_naming_file_and_key(tmp_path, text,
     ("[server]\nport = 70000\n", "server.port"),
     ("[server]\nport = -1\n", "server.port"),
     ("[server]\nthreads = 4\n", "server.threads"),
+    ("[server]\nhost_pin = \"12a4\"\n", "server.host_pin"),
+    ("[server]\nhost_pin = \"123\"\n", "server.host_pin"),
 ])
 def test_bad_values_are_errors_naming_file_and_key(tmp_path, text, key):
     path = toml(tmp_path, text)

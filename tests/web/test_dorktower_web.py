@@ -18,7 +18,7 @@ import re
 import pytest
 
 from companion.rules import HOST, TABLE, get_game
-from support import (Server, fetch, first_snapshot, get, hidden_changed, post,
+from support import (Server, fetch, first_snapshot, get, hidden_changed, join_all, post,
                      request, wait_until)
 
 GAME = get_game("dorktower")
@@ -38,7 +38,7 @@ def new_game(server, players=PLAYERS, options=None, seed=1) -> dict[str, str]:
     status, answer = post(f"{server.host}/api/new_game", {"game": "dorktower", "players": players,
                                                         "options": options or {}, "seed": seed})
     assert status == 200, answer
-    return {p: link["url"] for p, link in get(f"{server.host}/api/setup")["links"].items()}
+    return join_all(server.host)
 
 
 def state(server) -> dict:

@@ -127,7 +127,7 @@ def test_wrong_tokens_get_nothing(tmp_path):
         server.new_game(["Elena", "Denise", "Marta"])
         for path in ("/p/not-a-token", "/p/not-a-token/api/state", "/p/not-a-token/stream"):
             status, value, _ = request(server.base + path)
-            assert status == 404
+            assert status == 403
             assert "Elena" not in json.dumps(value)
         for path in ("", "/api/state", "/api/setup", "/stream", "/sim/world", "/tags.json"):
             status, value, _ = request(f"{server.base}/host/wrong{path}")
@@ -135,6 +135,6 @@ def test_wrong_tokens_get_nothing(tmp_path):
             assert "Elena" not in json.dumps(value)
         status, _, _ = request(f"{server.base}/p/not-a-token/api/action", "POST",
                                {"type": "cast", "spell": 1})
-        assert status == 404
+        assert status == 403
     finally:
         server.stop()

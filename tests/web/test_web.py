@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.rules import HOST, TABLE
-from support import SSE, Bot, Server, get, post, request, wait_until
+from support import SSE, Bot, Server, csrf_for, get, post, request, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -113,7 +113,8 @@ def test_sensor_actions_cannot_come_from_a_phone(server, game):
 @pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b'{"spell": 3}', b'{"type": 7}'])
 def test_malformed_requests_change_nothing_and_are_logged(server, game, body):
     before = referee(server)
-    status, answer, _ = request(f"{game['Elena']}/api/action", "POST", raw=body)
+    status, answer, _ = request(f"{game['Elena']}/api/action", "POST", raw=body,
+                                headers={"X-CSRF-Token": csrf_for(game["Elena"])})
     assert status == 400, answer
     assert answer["ok"] is False and answer["rule"] in ("INPUT-1", "TABLE-REQUEST-1")
     assert referee(server) == before

@@ -34,13 +34,19 @@ export function toast(message, bad = false) {
   toastTimer = setTimeout(() => { node.hidden = true; }, bad ? 6000 : 2500);
 }
 
+// The page's CSRF token: every POST carries it, or the server refuses the request.
+export function csrf() {
+  const meta = document.querySelector('meta[name="csrf-token"]');
+  return meta ? meta.content : "";
+}
+
 // POST JSON; a refusal is shown with its rule ID and reason and returned, never thrown.
 export async function post(url, body = {}) {
   let response;
   try {
     response = await fetch(url, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
       body: JSON.stringify(body),
     });
   } catch (err) {
@@ -119,7 +125,7 @@ export function sourceName(source) {
   if (!source) return "";
   const [kind, rest] = source.split(":");
   return ({ phone: `${rest}'s phone`, nfc: `reader ${rest}`, button: `seat button ${Number(rest) + 1}`,
-    dice: "dice reader", device: `${rest} reader`, host: "host" })[kind] || source;
+    dice: "dice reader", device: `${rest} reader`, host: "host", web: "a web request" })[kind] || source;
 }
 
 export function time(iso) {

@@ -1,4 +1,5 @@
-// The host page: new game, join codes, undo, stickers, and the simulated table's controls.
+// The host page: new game, pause, undo, end, seats and their codes, stickers, the PIN, and the
+// simulated table's controls.
 import { el, events, live, post, refusals, replace, toast } from "./common.js";
 import * as abr from "./games/abracadawhat.js";
 import * as dt from "./games/dorktower.js";
@@ -59,11 +60,30 @@ function renderComponents() {
 }
 
 function renderJoin() {
-  const entries = Object.entries(setup.links);
-  document.getElementById("join-card").hidden = entries.length === 0;
-  replace("join", entries.map(([player, link]) => el("figure", {},
-    el("img", { src: link.qr, alt: `QR code to join as ${player}` }),
-    el("figcaption", {}, el("strong", { text: player }), el("br"), el("a", { href: link.url, target: "_blank", rel: "noopener", "data-join": player, text: link.url })))));
+  document.getElementById("host-pin").textContent = setup.pin;
+}
+
+// The seats: who has joined, the codes of the seats no phone has taken, and hand-over.
+function renderSeats(snap) {
+  const players = snap.game ? snap.game.players : [];
+  const open = new Map((snap.joins || []).map((j) => [j.player, j]));
+  document.getElementById("join-card").hidden = players.length === 0;
+  replace("seats", players.map((player, i) => el("li", { "data-seat": player },
+    el("span", { class: `seat c-${snap.game.colours[player]}` }, el("span", { class: "mark", "aria-hidden": "true", text: String(i + 1) }), player), " ",
+    el("span", { class: open.has(player) ? "hint" : "ok", text: open.has(player) ? "waiting for a phone" : "joined" }), " ",
+    el("button", { type: "button", "data-hand-over": player, onclick: () => handOver(player) }, "Hand over"))));
+  replace("join", [...open.values()].map((j) => {
+    const url = `${location.origin}/join/${encodeURIComponent(j.code)}`;
+    return el("figure", {},
+      el("img", { src: `/join/${encodeURIComponent(j.code)}.svg`, alt: `QR code to join as ${j.player}`, width: 200, height: 200 }),
+      el("figcaption", {}, el("strong", { text: j.player }), el("br"), el("a", { href: url, target: "_blank", rel: "noopener", "data-join": j.player, text: "join link" })));
+  }));
+}
+
+async function handOver(player) {
+  if (!confirm(`Give ${player}'s seat to another phone? The phone that has it now loses it.`)) return;
+  const result = await post(`${base}/api/hand_over`, { player });
+  if (result.ok) toast(`${player}'s seat has a new code.`);
 }
 
 function renderTags() {
@@ -103,6 +123,21 @@ document.getElementById("undo").addEventListener("click", async () => {
   const result = await post(`${base}/api/undo`);
   if (result.ok) toast("Undone.");
 });
+document.getElementById("pause").addEventListener("click", () => post(`${base}/api/pause`));
+document.getElementById("resume").addEventListener("click", () => post(`${base}/api/resume`));
+document.getElementById("end-game").addEventListener("click", async () => {
+  if (!confirm("End the game? It is kept in the log, but it cannot be played on.")) return;
+  const result = await post(`${base}/api/end_game`);
+  if (result.ok) { toast("The game has ended."); document.getElementById("new-game-card").open = true; }
+});
+document.getElementById("new-pin").addEventListener("click", async () => {
+  const result = await post(`${base}/api/new_pin`);
+  if (result.ok) { toast("The PIN has changed."); loadSetup(); }
+});
+document.getElementById("sign-out").addEventListener("click", async () => {
+  const result = await post(`${base}/api/sign_out`);
+  if (result.ok) location.assign("/");
+});
 
 document.getElementById("enrol").addEventListener("submit", async (e) => {
   e.preventDefault();
@@ -139,6 +174,12 @@ function render(snap) {
   const enrolling = snap.enrolling;
   document.getElementById("enrolling").textContent = enrolling ? `Waiting for a sticker to enrol as ${enrolling.component}…` : "";
   document.getElementById("undo").disabled = !(snap.game && snap.game.undoable);
+  const paused = Boolean(snap.game && snap.game.paused);
+  document.getElementById("paused").hidden = !paused;
+  document.getElementById("pause").hidden = !snap.game || paused;
+  document.getElementById("resume").hidden = !paused;
+  document.getElementById("end-game").hidden = !snap.game;
+  renderSeats(snap);
   if (snap.game && snap.game.id !== lastGameId) {
     lastGameId = snap.game.id;
     if (setup) loadSetup();

@@ -1,5 +1,5 @@
 // The table display: what every player may see.
-import { events, live, refusals, replace } from "./common.js";
+import { el, events, live, refusals, replace } from "./common.js";
 import * as abr from "./games/abracadawhat.js";
 import * as dt from "./games/dorktower.js";
 
@@ -32,9 +32,23 @@ function renderDorkTower(snap) {
   replace("dt-map", page.board);
 }
 
+// The seats no phone has claimed yet: a QR code each (it disappears once the seat is taken).
+function joins(snap) {
+  const list = snap.joins || [];
+  document.getElementById("joins-card").hidden = list.length === 0;
+  replace("joins", list.map((j, i) => el("figure", { "data-join": j.player },
+    el("img", { src: `/join/${encodeURIComponent(j.code)}.svg`, alt: `QR code: join as ${j.player}`, width: 200, height: 200 }),
+    el("figcaption", {}, el("span", { class: `seat c-${j.colour}` },
+      el("span", { class: "mark", "aria-hidden": "true", text: String(snap.game.players.indexOf(j.player) + 1) }), j.player)))));
+}
+
 function render(snap) {
   if (!snap) return;
   lastSnap = snap;
+  document.getElementById("pin-card").hidden = !snap.pin;
+  document.getElementById("pin").textContent = snap.pin || "";
+  document.getElementById("paused").hidden = !(snap.game && snap.game.paused);
+  if (snap.game) joins(snap); else document.getElementById("joins-card").hidden = true;
   if (snap.game) document.body.dataset.game = snap.game.game;
   else delete document.body.dataset.game;
   document.getElementById("title").textContent = snap.game ? `${snap.game.title} · table` : "companion · table";

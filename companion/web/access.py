@@ -1,0 +1,180 @@
+"""Who may do what: the host's PIN and sessions, the players' seats, and CSRF tokens.
+
+Roles, each reached by a long random token in the page's link (a phone keeps its link; a cookie
+brings the home-screen app back to it):
+
+* **host** (``/host/<session>``): a phone that entered the host's PIN, or the console link printed
+  when the companion starts. It starts, pauses, resumes, undoes and ends games, hands seats over,
+  enrols stickers and sees the devices. A PIN is either set in the configuration
+  (``server.host_pin``) or made up by the companion and shown on the table display until the
+  first phone signs in as host. Wrong PINs are rate-limited per phone and for the whole table.
+* **player** (``/p/<token>``): one seat of the game being played. The token is handed to the first
+  phone that opens the seat's one-time join code (the QR code on the table display), and replaced
+  when the host hands the seat over.
+* **table display** (``/table``): what everyone may see; no token.
+
+Every POST carries a CSRF token tied to its page's token (``X-CSRF-Token``, or a ``csrf_token``
+form field): an HMAC of the token under a secret kept in the database, so it survives restarts and
+cannot be made without the secret. A POST from another site's page is refused, and so is one
+whose ``Origin`` is not this server.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+HOST = "host"
+PIN_DIGITS = 6
+#: Wrong PINs from one phone before it must wait, and how long (doubling, up to the maximum).
+FREE_TRIES = 5
+FIRST_WAIT = 30.0
+MAX_WAIT = 15 * 60.0
+#: Wrong PINs from every phone together, within WINDOW seconds, before everyone must wait.
+TABLE_TRIES = 30
+WINDOW = 10 * 60.0
+
+
+class PinError(ValueError):
+    """A PIN that the configuration may not set."""
+
+
+def check_pin(pin: str) -> str:
+    if not (isinstance(pin, str) and pin.isdigit() and pin.isascii() and 4 <= len(pin) <= 12):
+        raise PinError("server.host_pin must be 4 to 12 digits")
+    return pin
+
+
+def hashed(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class _Tries:
+    wrong: int = 0
+    until: float = 0.0  #: no PIN is checked for this client before this moment
+
+
+@dataclass
+class PinGuard:
+    """Counts wrong PINs: after ``FREE_TRIES`` from one client it must wait ``FIRST_WAIT`` s,
+    doubling with every further wrong PIN; after ``TABLE_TRIES`` from all clients within
+    ``WINDOW`` s every client waits (a phone can change its address)."""
+
+    clock: Callable[[], float] = time.monotonic
+    _clients: dict[str, _Tries] = field(default_factory=dict)
+    _recent: list[float] = field(default_factory=list)
+    _all_until: float = 0.0
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def wait(self, client: str) -> float:
+        """Seconds ``client`` must wait before its next try (0: it may try now)."""
+        now = self.clock()
+        with self._lock:
+            tries = self._clients.get(client)
+            return max(0.0, self._all_until - now, (tries.until - now) if tries else 0.0)
+
+    def wrong(self, client: str) -> float:
+        """Count a wrong PIN; the seconds the client must now wait."""
+        now = self.clock()
+        with self._lock:
+            tries = self._clients.setdefault(client, _Tries())
+            tries.wrong += 1
+            if tries.wrong >= FREE_TRIES:
+                tries.until = now + min(MAX_WAIT, FIRST_WAIT * 2 ** (tries.wrong - FREE_TRIES))
+            self._recent = [t for t in self._recent if now - t < WINDOW] + [now]
+            if len(self._recent) >= TABLE_TRIES:
+                self._all_until = now + FIRST_WAIT
+                self._recent.clear()
+        return self.wait(client)
+
+    def right(self, client: str) -> None:
+        with self._lock:
+            self._clients.pop(client, None)
+
+
+class Access:
+    """The host's PIN and sessions and the CSRF secret, kept in the table's store."""
+
+    def __init__(self, store: Any, *, pin: str | None = None, clock: Callable[[], float] =
+                 time.monotonic):
+        self.store = store
+        self.configured_pin = check_pin(pin) if pin is not None else None
+        secret = store.setting("csrf_secret")
+        if secret is None:
+            secret = secrets.token_hex(32)
+            store.set_setting("csrf_secret", secret)
+        self._secret = bytes.fromhex(secret)
+        console = store.setting("host_token")
+        if console is None:
+            console = secrets.token_urlsafe(32)
+            store.set_setting("host_token", console)
+        #: the console's host link, printed when the companion starts
+        self.console_token = console
+        self.guard = PinGuard(clock)
+
+    # -- the PIN ---------------------------------------------------------------------------------
+
+    @property
+    def pin(self) -> str:
+        """The host's PIN: the configured one, or one made up once and kept."""
+        if self.configured_pin is not None:
+            return self.configured_pin
+        pin = self.store.setting("host_pin")
+        if pin is None:
+            pin = "".join(secrets.choice("0123456789") for _ in range(PIN_DIGITS))
+            self.store.set_setting("host_pin", pin)
+        return pin
+
+    def pin_on_display(self) -> str | None:
+        """The PIN the table display shows: a made-up PIN, until the first phone signs in."""
+        if self.configured_pin is not None or self.store.count_sessions(HOST):
+            return None
+        return self.pin
+
+    def new_pin(self) -> str:
+        """Replace a made-up PIN (the host may, after showing it to someone)."""
+        self.store.drop_setting("host_pin")
+        return self.pin
+
+    def sign_in(self, client: str, pin: Any) -> tuple[str | None, float]:
+        """(a new host session token, 0) for the right PIN; (None, seconds to wait) otherwise
+        (0 seconds: the PIN was wrong and the next try may come now)."""
+        wait = self.guard.wait(client)
+        if wait > 0:
+            return None, wait
+        if not isinstance(pin, str) or not hmac.compare_digest(pin.strip().encode(),
+                                                               self.pin.encode()):
+            return None, self.guard.wrong(client)
+        self.guard.right(client)
+        token = secrets.token_urlsafe(32)
+        self.store.add_session(hashed(token), HOST)
+        return token, 0.0
+
+    def is_host(self, token: str) -> bool:
+        if not token:
+            return False
+        if hmac.compare_digest(token.encode(), self.console_token.encode()):
+            return True
+        return self.store.session_role(hashed(token)) == HOST
+
+    def sign_out(self, token: str) -> bool:
+        """End one host session (the console link cannot be signed out)."""
+        return self.store.drop_session(hashed(token))
+
+    # -- CSRF ------------------------------------------------------------------------------------
+
+    def csrf(self, scope: str) -> str:
+        """The CSRF token of a page: ``scope`` names it (``host:<token>``, ``player:<token>``,
+        ``join:<code>``, ``visitor:<id>``)."""
+        return hmac.new(self._secret, f"csrf/{scope}".encode(), hashlib.sha256).hexdigest()[:40]
+
+    def csrf_ok(self, scope: str, given: Any) -> bool:
+        return isinstance(given, str) and hmac.compare_digest(given.encode(),
+                                                              self.csrf(scope).encode())

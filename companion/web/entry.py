@@ -1,0 +1,147 @@
+"""The ways in: the landing page, the host's PIN, and the seats' one-time join codes.
+
+* ``/`` sends a phone that is already a host or a seat back to its page (the home-screen app
+  starts here), and shows everyone else the ways in.
+* ``/host`` asks for the PIN; the right one makes this phone a host (a new session, its own link);
+  wrong ones are rate-limited (429 with ``Retry-After``).
+* ``/join/<code>`` is a seat's QR code on the table display: it asks "Join as Elena?", and the
+  phone that confirms takes the seat; the code is then spent and the QR code disappears.
+* ``/p`` without a token: 401, with where to find one.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import secrets
+
+import segno
+from flask import (Blueprint, Response, abort, jsonify, make_response, redirect, render_template,
+                   request, url_for)
+
+from .common import (HOST_COOKIE, SEAT_COOKIE, VISITOR_COOKIE, access, message_page, table)
+
+bp = Blueprint("entry", __name__)
+
+COOKIE_AGE = 30 * 24 * 3600  # a home-screen app finds its page again for a month
+BAD_PIN = "TABLE-HOST-1"
+SLOW_DOWN = "TABLE-HOST-2"
+
+
+def _cookie(response: Response, name: str, value: str) -> Response:
+    response.set_cookie(name, value, max_age=COOKIE_AGE, httponly=True, samesite="Lax")
+    return response
+
+
+@bp.get("/")
+def index():
+    """A phone that is a host or holds a seat goes to its page; the table display and everyone
+    else see the ways in."""
+    host = request.cookies.get(HOST_COOKIE, "")
+    if host and access().is_host(host):
+        return redirect(url_for("host.page", token=host))
+    seat = request.cookies.get(SEAT_COOKIE, "")
+    if seat and table().viewer_for_token(seat) is not None:
+        return redirect(url_for("player.page", token=seat))
+    return render_template("landing.html")
+
+
+@bp.get("/host")
+def sign_in_page():
+    """The PIN form. Its CSRF token is tied to a random cookie of this browser."""
+    visitor = request.cookies.get(VISITOR_COOKIE) or secrets.token_urlsafe(16)
+    response = make_response(render_template(
+        "signin.html", csrf=access().csrf(f"visitor:{visitor}"),
+        shown=access().pin_on_display() is not None))
+    response.set_cookie(VISITOR_COOKIE, visitor, httponly=True, samesite="Strict")
+    return response
+
+
+@bp.post("/host")
+def sign_in():
+    """The PIN, as JSON ``{"pin": "123456"}`` (or a form): the right one answers with this
+    phone's host link and sets its cookie; a wrong one 401; too many 429."""
+    body = request.get_json(silent=True)
+    pin = body.get("pin") if isinstance(body, dict) else request.form.get("pin")
+    client = request.remote_addr or "?"
+    token, wait = access().sign_in(client, pin)
+    if token is not None:
+        url = url_for("host.page", token=token)
+        table().call("note", "host", text="A phone signed in as host.")
+        return _cookie(jsonify({"ok": True, "url": url}), HOST_COOKIE, token)
+    if wait > 0:
+        seconds = math.ceil(wait)
+        reason = (f"Too many wrong PINs: wait {seconds} seconds before the next try.")
+        table().call("refuse", "web:host", rule=SLOW_DOWN, reason=reason,
+                     raw={"kind": "request", "sign_in": "slowed"})
+        response = jsonify({"ok": False, "rule": SLOW_DOWN, "reason": reason, "wait": seconds})
+        response.headers["Retry-After"] = str(seconds)
+        return response, 429
+    reason = "That is not the host's PIN."
+    table().call("refuse", "web:host", rule=BAD_PIN, reason=reason,
+                 raw={"kind": "request", "sign_in": "wrong"})  # never the PIN tried
+    return jsonify({"ok": False, "rule": BAD_PIN, "reason": reason}), 401
+
+
+@bp.get("/join/<code>")
+def join(code: str):
+    """A seat's join code: whose seat it is, and a button to take it."""
+    player = _seat_of(code)
+    if player is None:
+        return _spent()
+    return render_template("join.html", player=player, code=code,
+                           colour=_colour(player), seat=_seat_number(player))
+
+
+@bp.post("/join/<code>")
+def claim(code: str):
+    """Take the seat: the answer (JSON) is the seat's private page; its cookie is set."""
+    result = table().call("claim_seat", "web:join", code=code)
+    if not result.get("ok"):
+        return jsonify(result), 403
+    url = url_for("player.page", token=result["token"])
+    return _cookie(jsonify({"ok": True, "player": result["player"], "url": url}), SEAT_COOKIE,
+                   result["token"])
+
+
+@bp.get("/join/<code>.svg")
+def join_qr(code: str):
+    """The QR code of a seat's join link, for the table display and the host's page."""
+    if _seat_of(code) is None:
+        abort(404)
+    url = request.host_url.rstrip("/") + url_for("entry.join", code=code)
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=6, border=2, dark="#000",
+                                    light="#fff", title=f"Join as {_seat_of(code)}")
+    return Response(out.getvalue(), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/p")
+@bp.get("/p/")
+def no_seat():
+    return message_page(401, "Which seat?", "A player's page needs its seat's link: scan your "
+                        "seat's code on the table display, or ask the host.")
+
+
+def _seat_of(code: str) -> str | None:
+    record = table().record
+    if record is None:
+        return None
+    return next((p for p, c in record.joins.items()
+                 if secrets.compare_digest(c.encode(), code.encode())), None)
+
+
+def _seat_number(player: str) -> int:
+    return table().record.players.index(player) + 1
+
+
+def _colour(player: str) -> str:
+    from ..table.leds import SEAT_COLOURS
+
+    return SEAT_COLOURS[(_seat_number(player) - 1) % len(SEAT_COLOURS)]
+
+
+def _spent() -> Response:
+    return message_page(403, "Seat taken", "This join code is not valid any more: its seat was "
+                        "taken, or a new game began. Ask the host to hand the seat over.")
