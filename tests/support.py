@@ -40,9 +40,12 @@ def request(url: str, method: str = "GET", body: Any = None, raw: bytes | None =
         response = conn.getresponse()
         payload = response.read()
         kind = response.getheader("Content-Type", "")
-        value: Any = payload.decode()
+        value: Any = payload  # bytes, unless it is text
         if kind.startswith("application/json"):
             value = json.loads(payload)
+        elif kind.startswith(("text/", "image/svg", "application/javascript",
+                              "application/manifest")) or not kind:
+            value = payload.decode()
         return response.status, value, dict(response.getheaders())
     finally:
         conn.close()

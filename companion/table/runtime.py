@@ -625,6 +625,7 @@ class Table:
         with self._lock:
             self.record, self.history, self.paused = None, None, False
             self.cues.clear()
+            self.events.clear()  # the game's own events are seen only through its view_event
         self._note({"type": "game_ended", "text": f"The host ended {title}."})
         self._show_leds()
         self._turn_tower()
@@ -772,6 +773,8 @@ class Table:
                 if viewer in state["players"]:
                     snap["legal"] = [a for a in game.legal_actions(state)
                                      if a.get("player") == viewer]
+            if self.history is None:  # no game: only the table's own notes are left
+                snap["events"] = [{"n": e["n"], "at": e["at"], **e["event"]} for e in self.events]
             snap["dice"] = self._dice_snapshot(viewer)
             if viewer == HOST:
                 snap["enrolling"] = self.enrolling

@@ -99,6 +99,17 @@ class PinGuard:
             self._clients.pop(client, None)
 
 
+@dataclass(frozen=True)
+class SignIn:
+    """What became of a PIN: a session ``token`` (right PIN), or none; ``checked`` is False when
+    the client had to wait and the PIN was not even looked at; ``wait``: seconds until the next
+    try."""
+
+    token: str | None
+    checked: bool
+    wait: float
+
+
 class Access:
     """The host's PIN and sessions and the CSRF secret, kept in the table's store."""
 
@@ -143,19 +154,19 @@ class Access:
         self.store.drop_setting("host_pin")
         return self.pin
 
-    def sign_in(self, client: str, pin: Any) -> tuple[str | None, float]:
-        """(a new host session token, 0) for the right PIN; (None, seconds to wait) otherwise
-        (0 seconds: the PIN was wrong and the next try may come now)."""
+    def sign_in(self, client: str, pin: Any) -> SignIn:
+        """A new host session for the right PIN; a wrong one counted (and how long the client
+        must now wait); while it must wait, no PIN is even checked."""
         wait = self.guard.wait(client)
         if wait > 0:
-            return None, wait
+            return SignIn(None, checked=False, wait=wait)
         if not isinstance(pin, str) or not hmac.compare_digest(pin.strip().encode(),
                                                                self.pin.encode()):
-            return None, self.guard.wrong(client)
+            return SignIn(None, checked=True, wait=self.guard.wrong(client))
         self.guard.right(client)
         token = secrets.token_urlsafe(32)
         self.store.add_session(hashed(token), HOST)
-        return token, 0.0
+        return SignIn(token, checked=True, wait=0.0)
 
     def is_host(self, token: str) -> bool:
         if not token:

@@ -64,13 +64,13 @@ def sign_in():
     body = request.get_json(silent=True)
     pin = body.get("pin") if isinstance(body, dict) else request.form.get("pin")
     client = request.remote_addr or "?"
-    token, wait = access().sign_in(client, pin)
-    if token is not None:
-        url = url_for("host.page", token=token)
+    result = access().sign_in(client, pin)
+    if result.token is not None:
+        url = url_for("host.page", token=result.token)
         table().call("note", "host", text="A phone signed in as host.")
-        return _cookie(jsonify({"ok": True, "url": url}), HOST_COOKIE, token)
-    if wait > 0:
-        seconds = math.ceil(wait)
+        return _cookie(jsonify({"ok": True, "url": url}), HOST_COOKIE, result.token)
+    if not result.checked:
+        seconds = math.ceil(result.wait)
         reason = (f"Too many wrong PINs: wait {seconds} seconds before the next try.")
         table().call("refuse", "web:host", rule=SLOW_DOWN, reason=reason,
                      raw={"kind": "request", "sign_in": "slowed"})
@@ -78,6 +78,8 @@ def sign_in():
         response.headers["Retry-After"] = str(seconds)
         return response, 429
     reason = "That is not the host's PIN."
+    if result.wait > 0:
+        reason += f" Too many wrong PINs: wait {math.ceil(result.wait)} seconds before the next try."
     table().call("refuse", "web:host", rule=BAD_PIN, reason=reason,
                  raw={"kind": "request", "sign_in": "wrong"})  # never the PIN tried
     return jsonify({"ok": False, "rule": BAD_PIN, "reason": reason}), 401

@@ -17,11 +17,6 @@ def _display() -> dict:
 bp = Blueprint("public", __name__)
 
 
-@bp.get("/")
-def index():
-    return redirect(url_for("public.table_page"))
-
-
 @bp.get("/table")
 def table_page():
     return render_template("table.html", stream=url_for("public.stream"),
