@@ -156,6 +156,23 @@ class SimulatedTable:
         return self._sensed(lambda: self.devices.nfc[reader].tap(uid))
 
     @_one_at_a_time
+    def tap_box(self) -> list[dict[str, Any]]:
+        """The hand enrolling stickers: it takes from the simulated box a sticker of the
+        component the host asked for, one not enrolled yet if there is one (else one that is,
+        which the table refuses)."""
+        wanted = self.table.enrolling
+        if wanted is None:
+            raise ValueError("no sticker is being enrolled")
+        if wanted["game"] == GAME:
+            box = [uid for uid, n in self.box.items() if f"stone {n}" == wanted["component"]]
+        else:
+            box = [uid for uid, name in self.dt_box.items() if name == wanted["component"]]
+        if not box:
+            raise ValueError(f"the simulated box has no {wanted['component']}")
+        fresh = [uid for uid in box if self.table.tags.lookup(uid) is None]
+        return self.tap(self.rng.choice(fresh or box))
+
+    @_one_at_a_time
     def tap_unknown(self) -> list[dict[str, Any]]:
         uid = "04" + "".join(f"{self.rng.randrange(256):02X}" for _ in range(6))
         return self.tap(uid)

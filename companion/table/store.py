@@ -72,8 +72,10 @@ CREATE TABLE IF NOT EXISTS sessions (
 );
 """
 #: Columns added after the first release, added to an older database when it is opened.
-MIGRATIONS = {("games", "joins"): "ALTER TABLE games ADD COLUMN joins TEXT"}
-_GAME_COLUMNS = "id, game, players, options, seed, tokens, started_at, finished_at, abandoned, joins"
+MIGRATIONS = {("games", "joins"): "ALTER TABLE games ADD COLUMN joins TEXT",
+              ("games", "colours"): "ALTER TABLE games ADD COLUMN colours TEXT"}
+_GAME_COLUMNS = ("id, game, players, options, seed, tokens, started_at, finished_at, abandoned, "
+                 "joins, colours")
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,8 @@ class GameRecord:
     abandoned: bool
     #: the join codes of the seats no phone has claimed yet (a claimed seat has none)
     joins: dict[str, str] = field(default_factory=dict)
+    #: each player's colour, in seat order (empty: the palette's order)
+    colours: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -145,17 +149,18 @@ class Store:
     # -- games and their log ---------------------------------------------------------------------
 
     def start_game(self, game: str, players: list[str], options: dict[str, Any], seed: int,
-                   tokens: dict[str, str], joins: dict[str, str] | None = None) -> GameRecord:
+                   tokens: dict[str, str], joins: dict[str, str] | None = None,
+                   colours: list[str] | None = None) -> GameRecord:
         at = now()
         with self._transaction() as db:
             # The game that was being played, if any, is kept but marked abandoned.
             db.execute("UPDATE games SET finished_at = ?, abandoned = 1 "
                        "WHERE finished_at IS NULL", (at,))
             cur = db.execute(
-                "INSERT INTO games (game, players, options, seed, tokens, started_at, joins) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (game, players, options, seed, tokens, started_at, joins, "
+                "colours) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (game, json.dumps(players), json.dumps(options), seed, json.dumps(tokens), at,
-                 json.dumps(joins or {})))
+                 json.dumps(joins or {}), json.dumps(colours or [])))
         return self.game(cur.lastrowid)
 
     def set_seats(self, game_id: int, tokens: dict[str, str], joins: dict[str, str]) -> GameRecord:
@@ -268,7 +273,7 @@ class Store:
 
 
 def _game(row: tuple) -> GameRecord:
-    gid, game, players, options, seed, tokens, started, finished, abandoned, joins = row
+    gid, game, players, options, seed, tokens, started, finished, abandoned, joins, colours = row
     return GameRecord(gid, game, json.loads(players), json.loads(options), seed,
                       json.loads(tokens), started, finished, bool(abandoned),
-                      json.loads(joins) if joins else {})
+                      json.loads(joins) if joins else {}, json.loads(colours) if colours else [])

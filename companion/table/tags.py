@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import reason_of, t
 from ..rules import SetupError, get_game
 from .store import Store
 
@@ -68,21 +69,23 @@ class TagRegistry:
     def check(self, uid: str, game: str, component: str) -> Component:
         """The component to enrol, or TagError saying why it cannot be."""
         if not _UID.fullmatch(uid):
-            raise TagError(f"{uid!r} is not a tag UID (4, 7 or 10 bytes in hex)")
+            raise TagError(t("{uid} is not a tag UID (4, 7 or 10 bytes in hex)", uid=repr(uid)))
         try:
             box = get_game(game).components
         except SetupError as exc:
-            raise TagError(str(exc)) from None
+            raise TagError(reason_of(exc)) from None
         name = _normal(component)
         if name not in box:
-            raise TagError(f"{get_game(game).title} has no component {component!r} "
-                           f"(it has: {', '.join(box)})")
+            raise TagError(t("{game} has no component {component} (it has: {components})",
+                             game=get_game(game).title, component=repr(component),
+                             components=", ".join(box)))
         existing = self._tags.get(uid)
         if existing is not None:
-            raise TagError(f"that sticker is already enrolled as {existing.name} "
-                           f"of {get_game(existing.game).title}")
+            raise TagError(t("that sticker is already enrolled as {component} of {game}",
+                             component=existing.name, game=get_game(existing.game).title))
         if self.count(game).get(name, 0) >= box[name]:
-            raise TagError(f"the box holds {box[name]} × {name}, and all are enrolled")
+            raise TagError(t("the box holds {n} × {component}, and all are enrolled", n=box[name],
+                             component=name))
         return Component(game, name)
 
     def enrol(self, uid: str, game: str, component: str) -> Component:
@@ -90,6 +93,13 @@ class TagRegistry:
         self._store.put_tags({uid: (comp.game, comp.name)})
         self._tags[uid] = comp
         return comp
+
+    def forget_game(self, game: str) -> int:
+        """Forget every sticker of ``game``; how many there were."""
+        uids = [uid for uid, comp in self._tags.items() if comp.game == game]
+        for uid in uids:
+            self.forget(uid)
+        return len(uids)
 
     def forget(self, uid: str) -> bool:
         self._tags.pop(uid, None)
@@ -103,10 +113,11 @@ class TagRegistry:
     def import_(self, data: Any, replace: bool = False) -> int:
         """Import an exported file; all or nothing. Returns how many tags it holds."""
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-            raise TagError(f"not a tag file (expected \"format\": \"{EXPORT_FORMAT}\")")
+            raise TagError(t("not a tag file (expected \"format\": \"{format}\")",
+                             format=EXPORT_FORMAT))
         rows = data.get("tags")
         if not isinstance(rows, list):
-            raise TagError("a tag file needs a \"tags\" list")
+            raise TagError(t("a tag file needs a \"tags\" list"))
         trial = TagRegistry.__new__(TagRegistry)
         trial._store = self._store
         trial._tags = {} if replace else dict(self._tags)
@@ -114,14 +125,15 @@ class TagRegistry:
         for i, row in enumerate(rows, start=1):
             if not isinstance(row, dict) or not all(isinstance(row.get(k), str)
                                                     for k in ("uid", "game", "component")):
-                raise TagError(f"tag {i}: needs uid, game and component")
+                raise TagError(t("tag {i}: needs uid, game and component", i=i))
             uid = row["uid"].upper()
             if trial._tags.get(uid) == Component(row["game"], _normal(row["component"])):
                 continue  # already known as the same component: importing twice is harmless
             try:
                 comp = trial.check(uid, row["game"], row["component"])
             except TagError as exc:
-                raise TagError(f"tag {i} ({uid}): {exc}") from None
+                raise TagError(t("tag {i} ({uid}): {problem}", i=i, uid=uid,
+                                 problem=reason_of(exc))) from None
             trial._tags[uid] = comp
             new[uid] = (comp.game, comp.name)
         self._store.put_tags(new if not replace else

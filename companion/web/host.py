@@ -11,10 +11,12 @@ import json
 
 from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
 
+from ..i18n import t
 from ..rules import HOST, games
 from ..table.inputs import BAD_REQUEST
+from ..table.leds import PALETTE
 from .common import (HOST_COOKIE, access, answer, csrf_token, forbidden, sim, sse,
-                     table)
+                     table, translator)
 
 bp = Blueprint("host", __name__, url_prefix="/host/<token>")
 
@@ -28,8 +30,8 @@ def check_host(token: str) -> None:
     """Abort with 403 unless ``token`` is a host session's (for every blueprint under
     ``/host/<token>``)."""
     if not access().is_host(token):
-        body, status = forbidden("This is not a host's link (any more): sign in with the PIN "
-                                 "again.")
+        body, status = forbidden(t("This is not a host's link (any more): sign in with the PIN "
+                                   "again."))
         body.status_code = status
         abort(body)
 
@@ -48,13 +50,14 @@ def _bad_request(reason: str, what: str, given) -> tuple:
 @bp.get("")
 def page(token: str):
     return render_template("host.html", token=token, simulated=sim() is not None,
+                           seats=table().layout.seats,
                            stream=url_for("host.stream", token=token),
                            state=url_for("host.state", token=token))
 
 
 @bp.get("/api/state")
 def state(token: str):
-    return jsonify(table().snapshot(HOST) | {"csrf": csrf_token()})
+    return jsonify(translator()(table().snapshot(HOST)) | {"csrf": csrf_token()})
 
 
 @bp.get("/stream")
@@ -82,6 +85,8 @@ def setup(token: str):
         "tags": {g.id: t.tags.count(g.id) for g in games()},
         "simulated": sim() is not None,
         "pin": access().pin,
+        "pin_configured": access().configured_pin is not None,
+        "palette": {name: "#%02x%02x%02x" % rgb for name, rgb in PALETTE.items()},
         "seats": list(t.record.players) if t.record is not None else [],
     })
 
@@ -109,9 +114,10 @@ def _table_defaults(game) -> dict:
 def new_game(token: str):
     body = _body()
     if not isinstance(body.get("game"), str) or not isinstance(body.get("players"), list):
-        return _bad_request("A new game needs a game and a list of players.", "new_game", body)
+        return _bad_request(t("A new game needs a game and a list of players."), "new_game", body)
     return answer(table().call("new_game", "host", game=body["game"], players=body["players"],
-                               options=body.get("options") or {}, seed=body.get("seed")))
+                               options=body.get("options") or {}, seed=body.get("seed"),
+                               colours=body.get("colours")))
 
 
 @bp.post("/api/undo")
@@ -139,7 +145,7 @@ def hand_over(token: str):
     """Give a seat to another phone: its old link stops working, and a new join code shows."""
     player = _body().get("player")
     if not isinstance(player, str):
-        return _bad_request("Say whose seat to hand over.", "hand_over", player)
+        return _bad_request(t("Say whose seat to hand over."), "hand_over", player)
     return answer(table().call("hand_over", "host", player=player))
 
 
@@ -147,8 +153,8 @@ def hand_over(token: str):
 def new_pin(token: str):
     """A new made-up PIN (after showing the old one to someone who should not keep it)."""
     if access().configured_pin is not None:
-        return _bad_request("The PIN is set in the configuration (server.host_pin); change it "
-                            "there.", "new_pin", True)
+        return _bad_request(t("The PIN is set in the configuration (server.host_pin); change it "
+                              "there."), "new_pin", True)
     access().new_pin()
     return jsonify({"ok": True})
 
@@ -166,8 +172,25 @@ def sign_out(token: str):
 def enrol(token: str):
     body = _body()
     if not isinstance(body.get("game"), str) or not isinstance(body.get("component"), str):
-        return _bad_request("Enrolment needs a game and a component name.", "enrol", body)
+        return _bad_request(t("Enrolment needs a game and a component name."), "enrol", body)
     return answer(table().call("enrol", "host", game=body["game"], component=body["component"]))
+
+
+@bp.post("/api/enrol/guide")
+def enrol_guide(token: str):
+    """Ask for each component of a game in turn until its whole box is enrolled."""
+    game = _body().get("game")
+    if not isinstance(game, str):
+        return _bad_request(t("Say which game's stickers to enrol."), "enrol_guide", game)
+    return answer(table().call("enrol_guide", "host", game=game))
+
+
+@bp.post("/api/tags/forget_game")
+def forget_game_tags(token: str):
+    game = _body().get("game")
+    if not isinstance(game, str):
+        return _bad_request(t("Say which game's stickers to forget."), "forget_game_tags", game)
+    return answer(table().call("forget_game_tags", "host", game=game))
 
 
 @bp.post("/api/enrol/cancel")
@@ -193,5 +216,5 @@ def import_tags(token: str):
 def forget_tag(token: str):
     uid = _body().get("uid")
     if not isinstance(uid, str):
-        return _bad_request("Say which sticker to forget (its uid).", "forget_tag", uid)
+        return _bad_request(t("Say which sticker to forget (its uid)."), "forget_tag", uid)
     return answer(table().call("forget_tag", "host", uid=uid.upper()))

@@ -12,7 +12,7 @@ import time
 
 from flask import Blueprint, Response, abort, jsonify, request
 
-from .common import KEEPALIVE, client_gone, forbidden, sim, table
+from .common import KEEPALIVE, client_gone, forbidden, sim, table, translator
 from .host import _check_token
 
 bp = Blueprint("sim", __name__, url_prefix="/host/<token>/sim")
@@ -42,12 +42,13 @@ def act(token: str, act: str):
     result = {"ok": bool(outcomes) and not refused, "outcomes": outcomes}
     if refused:
         result.update(rule=refused[-1]["rule"], reason=refused[-1]["reason"])
-    return jsonify(result)
+    return jsonify(translator()(result))
 
 
 def _do(s, act: str, body: dict) -> list[dict]:
     """The simulated hands' act; ``ValueError`` for arguments that make no sense."""
-    if act in ("draw", "draw_all", "remove", "tap_unknown", "dice_noise", "turn_tower", "crooked"):
+    if act in ("draw", "draw_all", "remove", "tap_unknown", "tap_box", "dice_noise",
+               "turn_tower", "crooked"):
         return getattr(s, act)()
     if act == "tap_component":
         return s.tap_component(_arg(body, "component", str, "tap_component needs a component"))

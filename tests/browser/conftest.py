@@ -64,6 +64,42 @@ def phone(browser):
         ctx.close()
 
 
+def start_game(host, game: str = "abracadawhat", players: list[str] | None = None,
+               options: dict | None = None, shots=None, prefix: str = "") -> None:
+    """Go through the host page's new-game wizard: the game, the players' names, (seats and
+    colours as proposed), ``options`` (name -> value for selects and checkboxes), and start.
+    With ``shots``, each step is saved as ``{prefix}wizard-<n>-<step>``."""
+    host.click(f"[data-choose-game='{game}']")
+    steps = ["game", "players", "seats", "colours", "options", "review"]
+    for n, step in enumerate(steps):
+        host.wait_for_selector(f".step[data-step='{step}']:not([hidden])")
+        if step == "players" and players is not None:
+            while host.locator("#players-field input").count() < len(players):
+                host.click("#add-player")
+            while host.locator("#players-field input").count() > len(players):
+                host.click("#remove-player")
+            for i, name in enumerate(players):
+                host.fill(f"#players-field label:nth-of-type({i + 1}) input", name)
+        if step == "options":
+            for name, value in (options or {}).items():
+                field = host.locator(f"#options [name='{name}']")
+                if isinstance(value, bool):
+                    field.set_checked(value)
+                else:
+                    field.select_option(str(value))
+        if shots is not None:
+            shots(host, f"{prefix}wizard-{n + 1}-{step}", full=False)
+        if step != "review":
+            host.click("#wizard-next")
+    host.click("#start")
+
+
+@pytest.fixture
+def wizard():
+    """:func:`start_game`: the host page's new-game wizard, step by step."""
+    return start_game
+
+
 @pytest.fixture
 def join(phone):
     """A phone that opens a seat's join link (as scanning its QR code does) and takes the seat:

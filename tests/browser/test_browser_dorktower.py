@@ -63,13 +63,11 @@ def card_shot(page, selector: str, shots, name: str) -> None:
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_three_heroes_play_dork_tower_on_their_phones(server, phone, join, shots):
+def test_three_heroes_play_dork_tower_on_their_phones(server, phone, join, wizard, shots):
     host = phone(server.host)
     host.wait_for_selector("#conn:text('Live')")
-    host.select_option("#game", "dorktower")
-    host.wait_for_selector("#options select[name='data_set']")
     shots(host, "dt-00-host-new-game")
-    host.click("#start")
+    wizard(host, "dorktower", PLAYERS)
     host.wait_for_selector("a[data-join='Marta']")
     links = {p: host.get_attribute(f"a[data-join='{p}']", "href") for p in PLAYERS}
     table = phone(f"{server.base}/table")

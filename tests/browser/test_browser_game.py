@@ -43,12 +43,12 @@ def own_stones_shown(page, me: str) -> int:
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_a_whole_game_in_the_browser(server, phone, join, shots):
+def test_a_whole_game_in_the_browser(server, phone, join, wizard, shots):
     rng = random.Random(3)
     host = phone(server.host)
     host.wait_for_selector("#conn:text('Live')")
     shots(host, "01-host-new-game")
-    host.click("#start")
+    wizard(host, "abracadawhat", PLAYERS)
     host.wait_for_selector("a[data-join='Marta']")
     links = {p: host.get_attribute(f"a[data-join='{p}']", "href") for p in PLAYERS}
     shots(host, "02-host-join-codes")

@@ -62,7 +62,7 @@ def test_pages_use_only_local_assets(server, game):
                 assert status == 200, ref
     for path in (ROOT / "web").rglob("*"):
         if path.suffix in (".js", ".css", ".html"):
-            text = path.read_text()
+            text = path.read_text().replace('"http://www.w3.org/2000/svg"', "SVG_NS")  # a name
             assert not re.search(r"""["'(]\s*(https?:)?//[a-z]""", text), path
 
 

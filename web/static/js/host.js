@@ -1,8 +1,9 @@
 // The host page: new game, pause, undo, end, seats and their codes, stickers, the PIN, and the
 // simulated table's controls.
-import { el, events, live, post, refusals, replace, toast } from "./common.js";
+import { _, el, events, live, post, refusals, replace, toast } from "./common.js";
 import * as abr from "./games/abracadawhat.js";
 import * as dt from "./games/dorktower.js";
+import { wizard } from "./wizard.js";
 
 const main = document.getElementById("main");
 const base = main.dataset.base;
@@ -17,46 +18,18 @@ async function loadSetup() {
   renderTags();
 }
 
-function currentGame() {
-  return setup.games.find((g) => g.id === document.getElementById("game").value) || setup.games[0];
+// The game whose stickers the Stickers card is about.
+function tagGame() {
+  return setup.games.find((g) => g.id === document.getElementById("tag-game").value) || setup.games[0];
 }
 
-function renderForm() {
-  const select = document.getElementById("game");
-  select.replaceChildren(...setup.games.map((g) => el("option", { value: g.id, text: g.title })));
-  const field = document.getElementById("players-field");
-  const legend = field.querySelector("legend");
-  const defaults = ["Elena", "Denise", "Marta"];
-  field.replaceChildren(legend, ...defaults.map((name, i) => playerInput(i, name)));
-  renderOptions();
+function renderTagGames() {
+  replace("tag-game", setup.games.map((g) => el("option", { value: g.id, text: g.title })));
   renderComponents();
 }
 
-function playerInput(i, value = "") {
-  return el("label", {}, `Seat ${i + 1}`, el("input", { name: "player", value, required: true, autocomplete: "off", "aria-label": `player at seat ${i + 1}` }));
-}
-
-function renderOptions() {
-  const game = currentGame();
-  const field = document.getElementById("options");
-  const legend = field.querySelector("legend");
-  const inputs = game.options.map((o) => {
-    const initial = o.name in game.table_defaults ? game.table_defaults[o.name] : o.default;
-    const help = el("span", { class: "hint", text: `${o.doc} (${o.rule})` });
-    if (typeof o.default === "boolean") {
-      return el("label", { class: "check" }, el("input", { type: "checkbox", name: o.name, checked: initial }), el("span", {}, o.name.replace(/_/g, " "), " ", help));
-    }
-    if (o.choices.length) {
-      return el("label", {}, o.name.replace(/_/g, " "), el("select", { name: o.name }, o.choices.map((c) => el("option", { value: c, text: c, selected: c === initial }))), help);
-    }
-    return el("label", {}, o.name.replace(/_/g, " "), el("input", { name: o.name, value: JSON.stringify(initial), "data-json": "yes" }), help);
-  });
-  field.replaceChildren(legend, ...inputs);
-}
-
 function renderComponents() {
-  const game = currentGame();
-  replace("component", Object.keys(game.components).map((c) => el("option", { value: c, text: c })));
+  replace("component", Object.keys(tagGame().components).map((c) => el("option", { value: c, text: c })));
 }
 
 function renderJoin() {
@@ -68,71 +41,87 @@ function renderSeats(snap) {
   const players = snap.game ? snap.game.players : [];
   const open = new Map((snap.joins || []).map((j) => [j.player, j]));
   document.getElementById("join-card").hidden = players.length === 0;
-  replace("seats", players.map((player, i) => el("li", { "data-seat": player },
-    el("span", { class: `seat c-${snap.game.colours[player]}` }, el("span", { class: "mark", "aria-hidden": "true", text: String(i + 1) }), player), " ",
-    el("span", { class: open.has(player) ? "hint" : "ok", text: open.has(player) ? "waiting for a phone" : "joined" }), " ",
-    el("button", { type: "button", "data-hand-over": player, onclick: () => handOver(player) }, "Hand over"))));
+  replace("seats", players.map((player) => el("li", { "data-seat": player },
+    abr.seatLabel(snap, player), " ",
+    el("span", { class: open.has(player) ? "hint" : "ok", text: open.has(player) ? _("waiting for a phone") : _("joined") }), " ",
+    el("button", { type: "button", "data-hand-over": player, onclick: () => handOver(player) }, _("Hand over")))));
   replace("join", [...open.values()].map((j) => {
     const url = `${location.origin}/join/${encodeURIComponent(j.code)}`;
     return el("figure", {},
-      el("img", { src: `/join/${encodeURIComponent(j.code)}.svg`, alt: `QR code to join as ${j.player}`, width: 200, height: 200 }),
-      el("figcaption", {}, el("strong", { text: j.player }), el("br"), el("a", { href: url, target: "_blank", rel: "noopener", "data-join": j.player, text: "join link" })));
+      el("img", { src: `/join/${encodeURIComponent(j.code)}.svg`, alt: _("QR code to join as {player}", { player: j.player }), width: 200, height: 200 }),
+      el("figcaption", {}, el("strong", { text: j.player }), el("br"), el("a", { href: url, target: "_blank", rel: "noopener", "data-join": j.player, text: _("join link") })));
   }));
 }
 
 async function handOver(player) {
-  if (!confirm(`Give ${player}'s seat to another phone? The phone that has it now loses it.`)) return;
+  if (!confirm(_("Give {player}'s seat to another phone? The phone that has it now loses it.", { player }))) return;
   const result = await post(`${base}/api/hand_over`, { player });
-  if (result.ok) toast(`${player}'s seat has a new code.`);
+  if (result.ok) toast(_("{player}'s seat has a new code.", { player }));
 }
 
 function renderTags() {
-  const counts = setup.tags[currentGame().id] || {};
-  const total = Object.values(counts).reduce((a, b) => a + b, 0);
-  const box = Object.values(currentGame().components).reduce((a, b) => a + b, 0);
-  document.getElementById("tag-counts").textContent = `${total} of ${box} stickers enrolled: ` +
-    Object.entries(counts).map(([c, n]) => `${c} ×${n}`).join(", ");
+  const counts = setup.tags[tagGame().id] || {};
+  const box = tagGame().components;
+  const total = Object.values(box).reduce((a, b) => a + b, 0);
+  const done = Object.entries(box).reduce((a, [c, n]) => a + Math.min(counts[c] || 0, n), 0);
+  const counted = { done, total, game: tagGame().title };
+  document.getElementById("tag-counts").textContent = done && done < total
+    ? _("{done} of {total} stickers of {game} enrolled: the guide goes on with the first one missing.", counted)
+    : done === total ? _("{done} of {total} stickers of {game} enrolled: all of them.", counted)
+      : _("{done} of {total} stickers of {game} enrolled.", counted);
+  const bar = document.getElementById("tag-progress");
+  bar.setAttribute("aria-valuenow", String(Math.round((100 * done) / (total || 1))));
+  document.getElementById("tag-progress-bar").style.width = `${(100 * done) / (total || 1)}%`;
+  document.getElementById("guide-start").textContent = done === 0 ? _("Enrol the stickers") : done < total ? _("Go on enrolling") : _("All enrolled");
+  document.getElementById("guide-start").disabled = done === total;
 }
 
-document.getElementById("game")?.addEventListener("change", () => { renderOptions(); renderComponents(); renderTags(); });
-document.getElementById("add-player").addEventListener("click", () => {
-  const field = document.getElementById("players-field");
-  const count = field.querySelectorAll("input").length;
-  if (count < currentGame().max_players) field.append(playerInput(count));
-});
-document.getElementById("remove-player").addEventListener("click", () => {
-  const labels = document.getElementById("players-field").querySelectorAll("label");
-  if (labels.length > currentGame().min_players) labels[labels.length - 1].remove();
-});
-
-document.getElementById("new-game").addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const players = [...document.querySelectorAll("#players-field input")].map((i) => i.value.trim());
-  const options = {};
-  for (const input of document.querySelectorAll("#options input, #options select")) {
-    if (input.type === "checkbox") options[input.name] = input.checked;
-    else if (input.dataset.json) {
-      try { options[input.name] = JSON.parse(input.value); } catch (err) { toast(`${input.name}: not valid JSON`, true); return; }
-    } else options[input.name] = input.value;
+// The guide: what the table waits for, with its progress ("tap a stone 2: 1 of 2 enrolled").
+function renderGuide(enrolling) {
+  const guided = Boolean(enrolling && enrolling.guide);
+  document.getElementById("guide").hidden = !enrolling;
+  document.getElementById("guide-stop").hidden = !enrolling;
+  document.getElementById("guide-start").hidden = guided;
+  document.getElementById("sim-box-tap")?.toggleAttribute("hidden", !enrolling);
+  document.getElementById("enrolling").textContent = enrolling && !guided ? _("Waiting for a sticker to enrol as {component}…", { component: enrolling.component }) : "";
+  if (!enrolling) return;
+  const many = enrolling.component_total > 1;
+  const component = enrolling.component;
+  document.getElementById("guide-ask").textContent = many
+    ? _("Tap a {component} on the reader", { component }) : _("Tap {component} on the reader", { component });
+  document.getElementById("guide-sub").textContent = _("{component}: {component_done} of {component_total} enrolled · " +
+    "{done} of {total} in all. A sticker that is already enrolled is refused.", { component,
+    component_done: enrolling.component_done, component_total: enrolling.component_total, done: enrolling.done, total: enrolling.total });
+  const bar = document.getElementById("tag-progress");
+  if (enrolling.game === tagGame().id) {
+    bar.setAttribute("aria-valuenow", String(Math.round((100 * enrolling.done) / enrolling.total)));
+    document.getElementById("tag-progress-bar").style.width = `${(100 * enrolling.done) / enrolling.total}%`;
   }
-  const result = await post(`${base}/api/new_game`, { game: currentGame().id, players, options });
-  if (result.ok) { toast("The game has started."); await loadSetup(); }
+}
+
+document.getElementById("tag-game").addEventListener("change", () => { renderComponents(); renderTags(); });
+document.getElementById("guide-start").addEventListener("click", () => post(`${base}/api/enrol/guide`, { game: tagGame().id }));
+document.getElementById("guide-stop").addEventListener("click", () => post(`${base}/api/enrol/cancel`));
+document.getElementById("forget-game-tags").addEventListener("click", async () => {
+  if (!confirm(_("Forget every sticker of {game}? They must then be enrolled again.", { game: tagGame().title }))) return;
+  const result = await post(`${base}/api/tags/forget_game`, { game: tagGame().id });
+  if (result.ok) { toast(_("{n} stickers forgotten.", { n: result.count })); loadSetup(); }
 });
 
 document.getElementById("undo").addEventListener("click", async () => {
   const result = await post(`${base}/api/undo`);
-  if (result.ok) toast("Undone.");
+  if (result.ok) toast(_("Undone."));
 });
 document.getElementById("pause").addEventListener("click", () => post(`${base}/api/pause`));
 document.getElementById("resume").addEventListener("click", () => post(`${base}/api/resume`));
 document.getElementById("end-game").addEventListener("click", async () => {
-  if (!confirm("End the game? It is kept in the log, but it cannot be played on.")) return;
+  if (!confirm(_("End the game? It is kept in the log, but it cannot be played on."))) return;
   const result = await post(`${base}/api/end_game`);
-  if (result.ok) { toast("The game has ended."); document.getElementById("new-game-card").open = true; }
+  if (result.ok) { toast(_("The game has ended.")); document.getElementById("new-game-card").open = true; }
 });
 document.getElementById("new-pin").addEventListener("click", async () => {
   const result = await post(`${base}/api/new_pin`);
-  if (result.ok) { toast("The PIN has changed."); loadSetup(); }
+  if (result.ok) { toast(_("The PIN has changed.")); loadSetup(); }
 });
 document.getElementById("sign-out").addEventListener("click", async () => {
   const result = await post(`${base}/api/sign_out`);
@@ -141,38 +130,40 @@ document.getElementById("sign-out").addEventListener("click", async () => {
 
 document.getElementById("enrol").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const result = await post(`${base}/api/enrol`, { game: currentGame().id, component: document.getElementById("component").value });
-  if (result.ok) toast("Now tap the sticker on the reader.");
+  const result = await post(`${base}/api/enrol`, { game: tagGame().id, component: document.getElementById("component").value });
+  if (result.ok) toast(_("Now tap the sticker on the reader."));
 });
 
 document.getElementById("import-tags").addEventListener("change", async (e) => {
   const file = e.target.files[0];
   if (!file) return;
   let data;
-  try { data = JSON.parse(await file.text()); } catch (err) { toast("That file is not JSON.", true); return; }
+  try { data = JSON.parse(await file.text()); } catch (err) { toast(_("That file is not JSON."), true); return; }
   const result = await post(`${base}/api/tags`, { data });
-  if (result.ok) { toast(`${result.count} stickers imported.`); loadSetup(); }
+  if (result.ok) { toast(_("{n} stickers imported.", { n: result.count })); loadSetup(); }
 });
 
 // Each device: connected or not, what it last said, what it last sensed, its errors.
 function devices(list) {
   const items = Object.entries(list).sort(([a], [b]) => a.localeCompare(b)).map(([name, d]) => {
-    const dice = Object.entries(d.dice || {}).map(([n, s]) => `die ${Number(n) + 1}: ${s.state}${s.face ? ` ${s.face}` : ""}`);
+    const dice = Object.entries(d.dice || {}).map(([n, s]) => (s.face
+      ? _("die {n}: {state} {face}", { n: Number(n) + 1, state: s.state, face: s.face })
+      : _("die {n}: {state}", { n: Number(n) + 1, state: s.state })));
     return el("li", { "data-device": name },
       el("strong", { text: name }), " ",
-      el("span", { class: d.connected === false ? "bad" : "ok", text: d.connected === false ? "not connected" : "connected" }),
-      d.detail ? ` · ${d.detail}` : "", d.power ? ` · power ${d.power}` : "",
-      el("div", { class: "hint", text: [d.last ? `last: ${d.last}` : null, dice.length ? dice.join(", ") : null, d.errors ? `${d.errors} errors` : null].filter(Boolean).join(" · ") }));
+      el("span", { class: d.connected === false ? "bad" : "ok", text: d.connected === false ? _("not connected") : _("connected") }),
+      d.detail ? ` · ${d.detail}` : "", d.power ? " · " + _("power {power}", { power: d.power }) : "",
+      el("div", { class: "hint", text: [d.last ? _("last: {last}", { last: d.last }) : null, dice.length ? dice.join(", ") : null,
+        d.errors ? _("{n} errors", { n: d.errors }) : null].filter(Boolean).join(" · ") }));
   });
-  return items.length ? items : [el("li", { class: "muted", text: "No device has reported yet." })];
+  return items.length ? items : [el("li", { class: "muted", text: _("No device has reported yet.") })];
 }
 
 function render(snap) {
   replace("devices", devices(snap.devices || {}));
   replace("refusals", refusals(snap.refusals));
   replace("events", events(snap.events));
-  const enrolling = snap.enrolling;
-  document.getElementById("enrolling").textContent = enrolling ? `Waiting for a sticker to enrol as ${enrolling.component}…` : "";
+  renderGuide(snap.enrolling);
   document.getElementById("undo").disabled = !(snap.game && snap.game.undoable);
   const paused = Boolean(snap.game && snap.game.paused);
   document.getElementById("paused").hidden = !paused;
@@ -189,21 +180,21 @@ function render(snap) {
   if (snap.game) document.body.dataset.game = snap.game.game;
   else delete document.body.dataset.game;
   if (!snap.view) {
-    document.getElementById("prompt").textContent = "No game yet: set one up below.";
+    document.getElementById("prompt").textContent = _("No game yet: set one up below.");
   } else {
     document.getElementById("prompt").textContent = snap.view.prompt;
-    const progress = snap.game.game === "dorktower" ? dt.subline(snap) : `round ${snap.view.round}`;
+    const progress = snap.game.game === "dorktower" ? dt.subline(snap) : _("round {n}", { n: snap.view.round });
     document.getElementById("sub").textContent = `${snap.game.title} · ${progress} · ${snap.view.order.join(", ")}`;
   }
   if (simulated) refreshWorld(snap);
-  if (setup && snap.events.some((e) => e.type === "tag_enrolled" || e.type === "tags_imported")) loadSetup();
+  if (setup && snap.events.some((e) => ["tag_enrolled", "tags_imported", "tags_forgotten", "tags_complete"].includes(e.type))) loadSetup();
 }
 
 // -- the simulated table -------------------------------------------------------------------
 
 async function sim(act, body = {}) {
   const result = await post(`${base}/sim/${act}`, body);
-  if (result.ok === false && !result.rule) toast("Nothing to do for that now.", true);
+  if (result.ok === false && !result.rule) toast(_("Nothing to do for that now."), true);
   return result;
 }
 
@@ -223,28 +214,40 @@ async function refreshWorld(snap) {
   }
 }
 
-function stoneButton(stone, label) {
+function stoneButton(stone, player) {
+  const label = _("tap {player}'s {stone}", { player, stone: stone.stone });
   return el("button", { type: "button", class: "stone", "data-uid": stone.uid, "data-stone": stone.stone,
-    title: `tap ${label}`, "aria-label": `tap ${label}`, onclick: () => sim("tap", { uid: stone.uid }) }, String(stone.stone));
+    title: label, "aria-label": label, onclick: () => sim("tap", { uid: stone.uid }) }, String(stone.stone));
 }
 
 // Dork Tower's box: the awaited draw, and any sticker of the box to tap by hand.
 let dtComponent = "";
+function awaitedDraw(a) {
+  const v = { player: a.player, face: a.face, why: a.why };
+  if (a.player) {
+    if (a.kind === "token") return _("Waiting for {player} to draw an encounter token ({why}).", v);
+    if (a.kind === "item") return _("Waiting for {player} to draw an item card ({face} face) ({why}).", v);
+    return _("Waiting for {player} to draw a scroll ({why}).", v);
+  }
+  if (a.kind === "token") return _("Waiting for someone to draw an encounter token ({why}).", v);
+  if (a.kind === "item") return _("Waiting for someone to draw an item card ({face} face) ({why}).", v);
+  return _("Waiting for someone to draw a scroll ({why}).", v);
+}
+
 function dorkTowerWorld(world) {
   const a = world.awaiting;
-  const waiting = a ? `Waiting for ${a.player || "someone"} to draw ${a.kind === "token" ? "an encounter token" : a.kind === "item" ? `an item card (${a.face} face)` : "a scroll"} (${a.why}).`
-    : "No token or card is being drawn.";
+  const waiting = a ? awaitedDraw(a) : _("No token or card is being drawn.");
   const names = Object.keys(world.stickers).sort();
   if (!names.includes(dtComponent)) dtComponent = names.find((n) => n.startsWith("token ")) || names[0] || "";
-  const select = el("select", { id: "sim-component", "aria-label": "sticker to tap", onchange: (e) => { dtComponent = e.target.value; } },
+  const select = el("select", { id: "sim-component", "aria-label": _("sticker to tap"), onchange: (e) => { dtComponent = e.target.value; } },
     ["tower", "space", "token", "item", "scroll"].map((kind) => el("optgroup", { label: kind },
       names.filter((n) => n.split(" ")[0] === kind).map((n) => el("option", { value: n, selected: n === dtComponent,
         text: `${n} (${world.stickers[n].length})` })))));
   return [
     el("div", { class: "place" }, el("span", { text: waiting })),
-    el("div", { class: "place" }, el("span", { text: "Tap a chosen sticker on the reader" }),
+    el("div", { class: "place" }, el("span", { text: _("Tap a chosen sticker on the reader") }),
       el("div", { class: "row" }, select, el("button", { type: "button", id: "sim-tap-component",
-        onclick: () => sim("tap_component", { component: document.getElementById("sim-component").value }) }, "Tap it"))),
+        onclick: () => sim("tap_component", { component: document.getElementById("sim-component").value }) }, _("Tap it")))),
   ];
 }
 
@@ -256,18 +259,18 @@ function renderWorld(world, snap) {
   }
   const places = [];
   const order = snap.view ? snap.view.order : [];
-  places.push(el("div", { class: "place" }, el("span", { text: `Face-down pile: ${world.places.pile.length} stones` })));
+  places.push(el("div", { class: "place" }, el("span", { text: _("Face-down pile: {n} stones", { n: world.places.pile.length }) })));
   for (const name of order) {
     const rack = world.places[`rack:${name}`] || [];
     const acquired = world.places[`acquired:${name}`] || [];
-    places.push(el("div", { class: "place" }, el("span", {}, abr.seatLabel(snap, name, "'s rack")),
-      el("div", { class: "stones" }, rack.map((s) => stoneButton(s, `${name}'s ${s.stone}`)),
-        acquired.map((s) => el("span", { class: "stone secret", title: "acquired secret stone", text: s.stone })))));
+    places.push(el("div", { class: "place" }, el("span", {}, abr.seatText(snap, name, _("{player}'s rack", { player: name }))),
+      el("div", { class: "stones" }, rack.map((s) => stoneButton(s, name)),
+        acquired.map((s) => el("span", { class: "stone secret", title: _("acquired secret stone"), text: s.stone })))));
   }
-  places.push(el("div", { class: "place" }, el("span", { text: "Secret stones on the board" }),
-    el("div", { class: "stones" }, world.secret.map((s, i) => s ? el("button", { type: "button", class: "stone back", "data-secret": i, "aria-label": `secret stone ${i + 1}`, onclick: () => sim("take_secret", { slot: i }) }, "?") : null))));
+  places.push(el("div", { class: "place" }, el("span", { text: _("Secret stones on the board") }),
+    el("div", { class: "stones" }, world.secret.map((s, i) => s ? el("button", { type: "button", class: "stone back", "data-secret": i, "aria-label": _("secret stone {n}", { n: i + 1 }), onclick: () => sim("take_secret", { slot: i }) }, "?") : null))));
   const board = [...world.places.board, ...world.places.removed];
-  places.push(el("div", { class: "place" }, el("span", { text: "On the board" }), el("div", { class: "stones" }, board.map((s) => el("span", { class: "stone", text: s.stone })))));
+  places.push(el("div", { class: "place" }, el("span", { text: _("On the board") }), el("div", { class: "stones" }, board.map((s) => el("span", { class: "stone", text: s.stone })))));
   replace("world", places);
   renderDice(snap);
 }
@@ -278,17 +281,17 @@ function renderDice(snap) {
   const faces = awaited ? [...new Set(awaited.faces)] : [1, 2, 3, 4, 5, 6];
   const count = awaited ? awaited.dice : 1;
   if (count <= 1) {
-    replace("sim-faces", faces.map((f) => el("button", { type: "button", "data-face": f, onclick: () => sim("roll", { face: f }) }, `Roll ${f}`)));
+    replace("sim-faces", faces.map((f) => el("button", { type: "button", "data-face": f, onclick: () => sim("roll", { face: f }) }, _("Roll {face}", { face: f }))));
   } else {
     const rolled = snap.dice.rolled || {};
     replace("sim-faces", [...Array(count).keys()].map((die) => el("span", { class: "row", "data-die-row": die },
-      el("span", { class: "hint", text: `Die ${die + 1}${rolled[die] ? ` (shows ${rolled[die]})` : ""}:` }),
+      el("span", { class: "hint", text: rolled[die] ? _("Die {n} (shows {face}):", { n: die + 1, face: rolled[die] }) : _("Die {n}:", { n: die + 1 }) }),
       faces.map((f) => el("button", { type: "button", "data-face": f, "data-die": die, onclick: () => sim("roll", { face: f, die }) }, `${f}`)))));
   }
   const seats = snap.view ? snap.view.order : [];
   replace("sim-buttons", seats.map((name, i) => el("span", { class: "row" },
-    el("button", { type: "button", "data-press": i, onclick: () => sim("press", { seat: i }) }, abr.seatLabel(snap, name, "'s button")),
-    el("button", { type: "button", "data-long-press": i, onclick: () => sim("press", { seat: i, long: true }) }, "hold"))));
+    el("button", { type: "button", "data-press": i, onclick: () => sim("press", { seat: i }) }, abr.seatText(snap, name, _("{player}'s button", { player: name }))),
+    el("button", { type: "button", "data-long-press": i, onclick: () => sim("press", { seat: i, long: true }) }, _("hold")))));
 }
 
 if (simulated) {
@@ -315,5 +318,7 @@ if (simulated) {
 }
 
 await loadSetup();
-renderForm();
+renderTagGames();
+renderTags();
+wizard({ setup, base, seats: Number(main.dataset.seats), onStarted: () => loadSetup() });
 live(main.dataset.stream, render);
