@@ -90,6 +90,9 @@ class Companion:
             if enrolled:
                 log.info("enrolled the %d simulated stickers", enrolled)
         self.app = create_app(self.table, access=self.access, sim=self.sim)
+        # what the host's status page (companion/web/status.py) reports besides the table
+        self.app.extensions["companion"].update(devices=self.devices, config=config,
+                                                urls=self.urls, started=time.monotonic())
         self.server: Any = None
         self._closing = False
 

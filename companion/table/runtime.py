@@ -19,6 +19,7 @@ never turns backwards: an undo of a turn of the tower turns it 7 steps on, clock
 from __future__ import annotations
 
 import logging
+import math
 import queue
 import random
 import secrets
@@ -39,6 +40,7 @@ from ..devices.events import (
     TagTapped,
 )
 from ..devices.nfc import reader_seat
+from ..i18n import reason_of, t
 from ..rules import EVERYTHING, HOST, TABLE, Chance, Refusal, SetupError, get_game
 from ..rules.api import MALFORMED
 from . import inputs as rules_inputs
@@ -51,19 +53,33 @@ from .tags import TagError, TagRegistry
 log = logging.getLogger("companion.table")
 
 
-def _dice(n: int) -> str:
-    return "die" if n == 1 else "dice"
 
 KEEP_EVENTS = 60
 KEEP_REFUSALS = 20
 KEEP_JOURNAL = 200
 NOISE_QUIET = 1.0  # seconds: a burst of serial noise is reported once
 ANIMATION_FPS = 20
+LED_TEST_STEP = 0.5  # seconds each colour of the host's LED test pattern shows
 BAD_SETUP = "TABLE-GAME-2"
 PAUSED = "TABLE-GAME-3"
 ENROL_FAILED = "TABLE-TAG-4"
 BAD_JOIN = "TABLE-JOIN-1"
 BAD_SEAT = "INPUT-3"
+
+
+def colours_problem(colours: Any, players: Any) -> str | None:
+    """Why ``colours`` cannot be the players' colours (one each, from the colour-blind-safe
+    palette, no two alike), or None."""
+    if not isinstance(colours, list) or not isinstance(players, list) or \
+            len(colours) != len(players):
+        return t("give one colour for each player")
+    unknown = [c for c in colours if c not in PALETTE]
+    if unknown:
+        return t("{colour} is not a colour of the palette ({palette})",
+                 colour=repr(str(unknown[0])[:20]), palette=", ".join(PALETTE))
+    if len(set(colours)) != len(colours):
+        return t("two players have the same colour")
+    return None
 
 
 def new_token() -> str:
@@ -107,7 +123,7 @@ class Table:
         self.dice_reports = 0  #: how many die reports (rolls and states) the table has seen
         self._profile_for = -1  # the version whose chance step was last told to the reader
         self._random = random.SystemRandom()  # virtual rolls, when no reader is connected
-        self.enrolling: dict[str, str] | None = None
+        self.enrolling: dict[str, Any] | None = None
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._led_lock = threading.Lock()
@@ -116,6 +132,8 @@ class Table:
         self._thread: threading.Thread | None = None
         self._animator: threading.Thread | None = None
         self._noise_at = -1e9
+        #: the LED test pattern (see _op_led_test) shows until this moment of ``clock``
+        self.led_test_until = -1e9
         self.noise_count = 0
         self.version = 0
         self.record: GameRecord | None = None
@@ -236,7 +254,7 @@ class Table:
             handler = getattr(self, f"_op_{item.op}", None)
             if handler is None:
                 result = self._refuse({"op": item.op}, item.source, rules_inputs.BAD_REQUEST,
-                                      f"The table has no request {item.op!r}.")
+                                      t("The table has no request {op}.", op=repr(item.op)))
             else:
                 result = handler(item.source, **item.args)
             item.future.set_result(result)
@@ -264,34 +282,45 @@ class Table:
         self._device_event(f"nfc:{tap.reader}", f"tag {tap.uid}")
         raw = {"kind": "tag", "reader": tap.reader, "uid": tap.uid}
         if self.enrolling is not None:
-            wanted, self.enrolling = self.enrolling, None
-            try:
+            wanted = self.enrolling
+            try:  # a refused sticker leaves the request open: the host taps another one
                 comp = self.tags.enrol(tap.uid, wanted["game"], wanted["component"])
             except TagError as exc:
                 return self._refuse(raw, source, ENROL_FAILED,
-                                    f"The sticker was not enrolled: {exc}.")
-            self._note({"type": "tag_enrolled", "text": f"Sticker enrolled as {comp.name}.",
+                                    t("The sticker was not enrolled: {problem}.",
+                                      problem=reason_of(exc)))
+            with self._lock:
+                self.enrolling = self._next_to_enrol(wanted["game"]) if wanted.get("guide") \
+                    else None
+            self._note({"type": "tag_enrolled",
+                        "text": t("Sticker enrolled as {component}.", component=comp.name),
                         "component": comp.name})
+            if wanted.get("guide") and self.enrolling is None:
+                title = get_game(wanted["game"]).title
+                self._note({"type": "tags_complete", "game": wanted["game"],
+                            "text": t("Every sticker of {game} is enrolled.", game=title)})
             return {"ok": True, "enrolled": comp.name}
         component = self.tags.lookup(tap.uid)
         if component is None:
             return self._refuse(raw, source, rules_inputs.UNKNOWN_TAG, "That sticker is not "
                                 "enrolled; the host can enrol it on the host page.")
         if self.history is None:
-            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+            return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
         players = self.history.state["players"]
         seat = reader_seat(tap.reader)  # a seat's own reader, or None for the board's
         if seat is not None and seat >= len(players):
             return self._refuse(raw, source, rules_inputs.EMPTY_SEAT,
-                                f"Nobody sits at seat {seat + 1}; its reader is not in use.")
+                                t("Nobody sits at seat {seat}; its reader is not in use.",
+                                  seat=seat + 1))
         mapper = inputs_for(self.history.game)
         mapped = mapper.tag(self.history.state, component, tap.uid, tap.reader)
         if seat is not None and not isinstance(mapped, Refusal):
             owner = mapper.tag_owner(self.history.state, mapped)
             if owner is not None and owner != players[seat]:
                 return self._refuse(raw | {"action": mapped}, source, rules_inputs.WRONG_READER,
-                                    f"That is {players[seat]}'s reader, at seat {seat + 1}; "
-                                    f"{owner} taps this one (at their seat or the board).",
+                                    t("That is {player}'s reader, at seat {seat}; {owner} taps "
+                                      "this one (at their seat or the board).",
+                                      player=players[seat], seat=seat + 1, owner=owner),
                                     seat)
         return self._act(mapped, source, raw, seat=seat)
 
@@ -300,11 +329,11 @@ class Table:
         self._device_event("buttons", f"seat {press.seat} {'long ' if press.long else ''}press")
         raw = {"kind": "button", "seat": press.seat, "long": press.long}
         if self.history is None:
-            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+            return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
         players = self.history.state["players"]
         if not 0 <= press.seat < len(players):
             return self._refuse(raw, source, rules_inputs.EMPTY_SEAT,
-                                f"Nobody sits at seat {press.seat + 1}.")
+                                t("Nobody sits at seat {seat}.", seat=press.seat + 1))
         mapped = inputs_for(self.history.game).button(self.history.state, players[press.seat],
                                                       press.long)
         return self._act(mapped, source, raw, seat=press.seat)
@@ -326,16 +355,19 @@ class Table:
         raw = {"kind": "die", "die": roll.die, "face": roll.face, "value": roll.value,
                "roll": roll.roll}
         if self.history is None:
-            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+            return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
         chance = self.awaited_roll()
         if chance is None:
             return self._refuse(raw, source, rules_inputs.UNASKED_ROLL,
-                                f"Nobody was asked to roll; the {roll.face} rolled was ignored.")
+                                t("Nobody was asked to roll; the {face} rolled was ignored.",
+                                  face=roll.face))
         seat = self._roller_seat(chance)
         if roll.die >= chance.dice:
             return self._refuse(raw, source, rules_inputs.UNASKED_ROLL,
-                                f"This roll takes {chance.dice} {_dice(chance.dice)} (numbered "
-                                f"from 0); die {roll.die} was ignored.", seat)
+                                t("This roll takes {n} dice (numbered from 0); die {die} was "
+                                  "ignored.", n=chance.dice, die=roll.die) if chance.dice != 1
+                                else t("This roll takes 1 die (numbered from 0); die {die} was "
+                                       "ignored.", die=roll.die), seat)
         mapper = inputs_for(self.history.game)
         if chance.dice == 1:
             return self._act(mapper.die(self.history.state, roll), source, raw, seat=seat)
@@ -371,10 +403,10 @@ class Table:
         raw = {"kind": "die_state", "die": state.die, "state": state.state, "face": state.face}
         if state.state == "crooked":
             return self._refuse(raw, f"dice:{state.reader}", rules_inputs.CROOKED_DIE,
-                                "The die landed crooked and cannot be read: roll it again.",
+                                t("The die landed crooked and cannot be read: roll it again."),
                                 self._roller_seat(chance))
         return self._refuse(raw, f"dice:{state.reader}", rules_inputs.PLACED_DIE,
-                            "The die was set down by hand, not rolled: roll it to count.",
+                            t("The die was set down by hand, not rolled: roll it to count."),
                             self._roller_seat(chance))
 
     def _die_seen(self, reader: str, die: int, state: str, face: str | None,
@@ -445,12 +477,12 @@ class Table:
         with self._lock:
             entry = self.devices.setdefault(noise.device, {"errors": 0})
             entry["errors"] = entry.get("errors", 0) + 1
-        t = self.clock()
+        when = self.clock()
         raw = {"kind": "noise", "device": noise.device, "detail": noise.detail}
-        reason = (f"The {noise.device} reader sent a corrupt line; it was ignored. "
-                  f"Roll again if a roll was expected.")
-        if t - self._noise_at >= NOISE_QUIET:  # one message per burst, every line is logged
-            self._noise_at = t
+        reason = t("The {device} reader sent a corrupt line; it was ignored. Roll again if a "
+                   "roll was expected.", device=noise.device)
+        if when - self._noise_at >= NOISE_QUIET:  # one message per burst, every line is logged
+            self._noise_at = when
             return self._refuse(raw, f"device:{noise.device}", rules_inputs.CORRUPT_DICE, reason)
         self.store.refuse(self.record.id if self.record else None, raw, f"device:{noise.device}",
                           rules_inputs.CORRUPT_DICE, reason)
@@ -470,9 +502,9 @@ class Table:
     def _op_action(self, source: str, action: Any, player: str | None = None) -> dict[str, Any]:
         raw = {"kind": "request", "action": action}
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            return self._refuse(raw, source, MALFORMED, "A request needs an action with a type.")
+            return self._refuse(raw, source, MALFORMED, t("A request needs an action with a type."))
         if self.history is None:
-            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+            return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
         seat = None
         if player is not None:
             seat = self.history.state["players"].index(player)
@@ -482,19 +514,20 @@ class Table:
         """A roll made by the server when no dice reader is connected, so a game never stalls."""
         raw = {"kind": "request", "virtual_roll": True}
         if self.history is None:
-            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+            return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
         chance = self.awaited_roll()
         seat = self.history.state["players"].index(player) if player in \
             self.history.state["players"] else None
         if chance is None:
             return self._refuse(raw, source, rules_inputs.UNASKED_ROLL,
-                                "Nobody is asked to roll now.", seat)
+                                t("Nobody is asked to roll now."), seat)
         if self.reader_can_roll(chance):
             return self._refuse(raw, source, rules_inputs.READER_CONNECTED,
-                                "The dice reader is connected: roll the real die.", seat)
+                                t("The dice reader is connected: roll the real die."), seat)
         if player is not None and chance.player is not None and player != chance.player:
             return self._refuse(raw, source, rules_inputs.NOT_YOUR_ROLL,
-                                f"{chance.player} rolls now, not {player}.", seat)
+                                t("{roller} rolls now, not {player}.", roller=chance.player,
+                                  player=player), seat)
         mapped = inputs_for(self.history.game).virtual_roll(self.history.state, chance,
                                                             self._random)
         return self._act(mapped, source, raw | {"action": mapped}, seat=seat)
@@ -507,13 +540,18 @@ class Table:
     def _op_undo(self, source: str) -> dict[str, Any]:
         raw = {"kind": "request", "action": {"type": "undo"}}
         if self.history is None:
-            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+            return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
         return self._act({"type": "undo"}, source, raw)
 
     def _op_new_game(self, source: str, game: str, players: list[str],
-                     options: dict[str, Any] | None = None, seed: int | None = None
-                     ) -> dict[str, Any]:
+                     options: dict[str, Any] | None = None, seed: int | None = None,
+                     colours: list[str] | None = None) -> dict[str, Any]:
         raw = {"kind": "request", "new_game": {"game": game, "players": players}}
+        if colours is not None:
+            problem = colours_problem(colours, players)
+            if problem:
+                return self._refuse(raw, source, BAD_SETUP,
+                                    t("The game cannot start: {problem}.", problem=problem))
         seed = secrets.randbelow(2**31) if seed is None else seed
         try:
             rules = get_game(game)
@@ -523,15 +561,16 @@ class Table:
             defaults = rules_inputs.INPUTS[rules.id].option_defaults
             history = History(rules, players, defaults | options, seed)
         except (ValueError, TypeError) as exc:  # SetupError is a ValueError
-            return self._refuse(raw, source, BAD_SETUP, f"The game cannot start: {exc}.")
+            return self._refuse(raw, source, BAD_SETUP,
+                                t("The game cannot start: {problem}.", problem=reason_of(exc)))
         names = history.state["players"]
         if len(names) > self.layout.seats:
-            return self._refuse(raw, source, BAD_SETUP, f"This table has {self.layout.seats} "
-                                f"seats, not {len(names)}.")
+            return self._refuse(raw, source, BAD_SETUP, t("This table has {seats} seats, not {n}.",
+                                                          seats=self.layout.seats, n=len(names)))
         tokens = {p: new_token() for p in names}
         joins = {p: new_join_code() for p in names}
         record = self.store.start_game(rules.id, names, history.state["options"], seed, tokens,
-                                       joins)
+                                       joins, list(colours) if colours else None)
         self.store.drop_setting("paused")
         with self._lock:
             self.record, self.history = record, history
@@ -539,8 +578,9 @@ class Table:
             self._seq = 0
             self.events.clear()
             self.cues.clear()
-            self._note({"type": "game_started", "text": f"A game of {rules.title} begins: "
-                        f"{', '.join(names)}."})
+            self._note({"type": "game_started", "text": t("A game of {game} begins: {players}.",
+                                                          game=rules.title,
+                                                          players=", ".join(names))})
         self._turn_tower()
         return {"ok": True, "game_id": record.id}
 
@@ -561,7 +601,7 @@ class Table:
                                 "the seat over.")
         joins = {p: c for p, c in record.joins.items() if p != player}
         self._set_seats(record.tokens, joins)
-        self._note({"type": "seat_claimed", "text": f"{player}'s phone joined.",
+        self._note({"type": "seat_claimed", "text": t("{player}'s phone joined.", player=player),
                     "player": player})
         return {"ok": True, "player": player, "token": record.tokens[player]}
 
@@ -571,15 +611,16 @@ class Table:
         raw = {"kind": "request", "hand_over": player}
         record = self.record
         if record is None:
-            return self._refuse(raw, source, rules_inputs.NO_GAME, "No game is being played.")
+            return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
         if player not in record.tokens:
-            return self._refuse(raw, source, BAD_SEAT, f"{player!s:.40} is not at this table.")
+            return self._refuse(raw, source, BAD_SEAT, t("{player} is not at this table.",
+                                                         player=str(player)[:40]))
         tokens = dict(record.tokens) | {player: new_token()}
         joins = dict(record.joins) | {player: new_join_code()}
         self._set_seats(tokens, joins)
         self._note({"type": "seat_handed_over", "player": player,
-                    "text": f"{player}'s seat can be joined again, from its code on the table "
-                            f"display; the old link no longer works."})
+                    "text": t("{player}'s seat can be joined again, from its code on the table "
+                              "display; the old link no longer works.", player=player)})
         return {"ok": True, "player": player}
 
     def _set_seats(self, tokens: dict[str, str], joins: dict[str, str]) -> None:
@@ -589,6 +630,33 @@ class Table:
             self.record = record
             self._bump()
 
+    def _op_led_test(self, source: str) -> dict[str, Any]:
+        """The host's LED test: every strip red, green, blue, then white (the doctor's pattern, at
+        the table's brightness), LED_TEST_STEP seconds each, then the normal frames again. It only
+        sets the moment the test ends: :meth:`frames` draws the pattern until then, and the
+        animator shows it, so the request does not wait and the pattern goes out through the same
+        path (and lock) as every other frame."""
+        from ..doctor import PATTERN
+
+        seconds = len(PATTERN) * LED_TEST_STEP
+        with self._lock:
+            self.led_test_until = self.clock() + seconds
+        self._note({"type": "led_test", "text": t("The LED test pattern ran: every strip red, "
+                                                  "green, blue, then white.")})
+        self._show_leds()
+        return {"ok": True, "seconds": seconds}
+
+    def led_test_colour(self, at: float) -> tuple[int, int, int] | None:
+        """The colour of the LED test pattern at ``at`` (a moment of ``clock``; before the
+        table's brightness), or None when no test runs."""
+        from ..doctor import PATTERN
+
+        left = self.led_test_until - at
+        if left <= 0:
+            return None
+        step = len(PATTERN) - math.ceil(left / LED_TEST_STEP)
+        return PATTERN[min(max(step, 0), len(PATTERN) - 1)]
+
     def _op_note(self, source: str, text: str) -> dict[str, Any]:
         """Something worth telling every page that is no game action (a host signed in)."""
         self._note({"type": "note", "text": str(text)[:200]})
@@ -597,11 +665,11 @@ class Table:
     def _op_pause(self, source: str) -> dict[str, Any]:
         if self.record is None:
             return self._refuse({"kind": "request", "pause": True}, source, rules_inputs.NO_GAME,
-                                "No game is being played.")
+                                t("No game is being played."))
         self.store.set_setting("paused", str(self.record.id))
         with self._lock:
             self.paused = True
-        self._note({"type": "paused", "text": "The host paused the game."})
+        self._note({"type": "paused", "text": t("The host paused the game.")})
         self._show_leds()
         return {"ok": True}
 
@@ -610,7 +678,7 @@ class Table:
         with self._lock:
             was, self.paused = self.paused, False
         if was:
-            self._note({"type": "resumed", "text": "The game goes on."})
+            self._note({"type": "resumed", "text": t("The game goes on.")})
         self._show_leds()
         return {"ok": True}
 
@@ -618,7 +686,7 @@ class Table:
         """The host ends the game: kept in the log, never resumed; every seat's link ends."""
         if self.record is None:
             return self._refuse({"kind": "request", "end_game": True}, source,
-                                rules_inputs.NO_GAME, "No game is being played.")
+                                rules_inputs.NO_GAME, t("No game is being played."))
         self.store.end_game(self.record.id)
         self.store.drop_setting("paused")
         title = self.history.game.title if self.history else "the game"
@@ -626,7 +694,7 @@ class Table:
             self.record, self.history, self.paused = None, None, False
             self.cues.clear()
             self.events.clear()  # the game's own events are seen only through its view_event
-        self._note({"type": "game_ended", "text": f"The host ended {title}."})
+        self._note({"type": "game_ended", "text": t("The host ended {game}.", game=title)})
         self._show_leds()
         self._turn_tower()
         return {"ok": True}
@@ -637,11 +705,63 @@ class Table:
             self.tags.check("00000000", game, component)
         except TagError as exc:
             if "already enrolled" not in str(exc):
-                return self._refuse(raw, source, ENROL_FAILED, f"Cannot enrol: {exc}.")
+                return self._refuse(raw, source, ENROL_FAILED,
+                                    t("Cannot enrol: {problem}.", problem=reason_of(exc)))
         with self._lock:
             self.enrolling = {"game": game, "component": " ".join(component.lower().split())}
             self._bump()
         return {"ok": True}
+
+    def _op_enrol_guide(self, source: str, game: str) -> dict[str, Any]:
+        """Ask for every component of ``game`` in turn, each as many times as the box holds it,
+        starting with the first one still missing (so the guide resumes where it stopped)."""
+        try:
+            get_game(game)
+        except SetupError as exc:
+            return self._refuse({"kind": "request", "enrol_guide": str(game)[:40]}, source,
+                                ENROL_FAILED, t("Cannot enrol: {problem}.",
+                                                problem=reason_of(exc)))
+        with self._lock:
+            self.enrolling = self._next_to_enrol(game)
+            self._bump()
+        return {"ok": True, "done": self.enrolling is None}
+
+    def _next_to_enrol(self, game: str) -> dict[str, Any] | None:
+        counts = self.tags.count(game)
+        for name, wanted in get_game(game).components.items():
+            if counts.get(name, 0) < wanted:
+                return {"game": game, "component": name, "guide": True}
+        return None
+
+    def _op_forget_game_tags(self, source: str, game: str) -> dict[str, Any]:
+        """Forget every sticker of ``game`` (to teach a new set from the start)."""
+        try:
+            title = get_game(game).title
+        except SetupError as exc:
+            return self._refuse({"kind": "request", "forget_game_tags": str(game)[:40]}, source,
+                                ENROL_FAILED, t("Cannot forget: {problem}.",
+                                                problem=reason_of(exc)))
+        count = self.tags.forget_game(game)
+        with self._lock:
+            if self.enrolling and self.enrolling["game"] == game:
+                self.enrolling = self._next_to_enrol(game) if self.enrolling.get("guide") \
+                    else self.enrolling
+        self._note({"type": "tags_forgotten", "game": game,
+                    "text": t("{n} stickers of {game} were forgotten.", n=count, game=title)})
+        return {"ok": True, "count": count}
+
+    def enrolment(self) -> dict[str, Any] | None:
+        """What the host's page shows of an open enrolment: the component asked for, and the
+        progress of its game's box."""
+        wanted = self.enrolling
+        if wanted is None:
+            return None
+        box = get_game(wanted["game"]).components
+        counts = self.tags.count(wanted["game"])
+        name = wanted["component"]
+        return {**wanted, "done": sum(min(counts.get(c, 0), n) for c, n in box.items()),
+                "total": sum(box.values()), "component_done": counts.get(name, 0),
+                "component_total": box.get(name, 0)}
 
     def _op_enrol_cancel(self, source: str) -> dict[str, Any]:
         with self._lock:
@@ -654,15 +774,16 @@ class Table:
             count = self.tags.import_(data, replace=replace)
         except TagError as exc:
             return self._refuse({"kind": "request", "import_tags": True}, source, ENROL_FAILED,
-                                f"The tag file was not imported: {exc}.")
-        self._note({"type": "tags_imported", "text": f"{count} stickers imported."})
+                                t("The tag file was not imported: {problem}.",
+                                  problem=reason_of(exc)))
+        self._note({"type": "tags_imported", "text": t("{n} stickers imported.", n=count)})
         return {"ok": True, "count": count}
 
     def _op_forget_tag(self, source: str, uid: str) -> dict[str, Any]:
         if not self.tags.forget(uid):
             return self._refuse({"kind": "request", "forget_tag": uid}, source,
-                                rules_inputs.UNKNOWN_TAG, "That sticker is not enrolled.")
-        self._note({"type": "tag_forgotten", "text": "A sticker was forgotten."})
+                                rules_inputs.UNKNOWN_TAG, t("That sticker is not enrolled."))
+        self._note({"type": "tag_forgotten", "text": t("A sticker was forgotten.")})
         return {"ok": True}
 
     # -- the one path of every game action -------------------------------------------------
@@ -673,7 +794,7 @@ class Table:
             return self._refuse(raw, source, action.rule, action.reason, seat)
         if self.paused and not (source == "host" and action.get("type") == "undo"):
             return self._refuse(raw | {"action": action}, source, PAUSED,
-                                "The game is paused; the host resumes it.", seat)
+                                t("The game is paused; the host resumes it."), seat)
         assert self.history is not None and self.record is not None
         result = self.history.check(action)
         if isinstance(result, Refusal):
@@ -730,8 +851,14 @@ class Table:
     # ------------------------------------------------------------------------------------------
     # Outputs
 
+    def colour_names(self) -> list[str]:
+        """Each seat's colour: the game's players' chosen colours, the palette's order after."""
+        chosen = list(self.record.colours) if self.record is not None else []
+        rest = [c for c in SEAT_COLOURS if c not in chosen]
+        return (chosen + rest + list(SEAT_COLOURS) * 2)[:max(self.layout.seats, len(chosen))]
+
     def colours(self) -> list[tuple[int, int, int]]:
-        return [PALETTE[SEAT_COLOURS[i % len(SEAT_COLOURS)]] for i in range(self.layout.seats)]
+        return [PALETTE[name] for name in self.colour_names()[:self.layout.seats]]
 
     def viewer_for_token(self, token: str) -> str | None:
         """The player a join token belongs to, in the current game."""
@@ -758,8 +885,7 @@ class Table:
                 rec = self.record
                 snap["game"] = {"id": rec.id, "game": game.id, "title": game.title,
                                 "players": rec.players,
-                                "colours": {p: SEAT_COLOURS[i % len(SEAT_COLOURS)]
-                                            for i, p in enumerate(rec.players)},
+                                "colours": dict(zip(rec.players, self.colour_names())),
                                 "started_at": rec.started_at, "undoable": bool(
                                     self.history.actions), "paused": self.paused}
                 if viewer in (TABLE, HOST):  # the seats no phone has claimed: their codes
@@ -777,7 +903,7 @@ class Table:
                 snap["events"] = [{"n": e["n"], "at": e["at"], **e["event"]} for e in self.events]
             snap["dice"] = self._dice_snapshot(viewer)
             if viewer == HOST:
-                snap["enrolling"] = self.enrolling
+                snap["enrolling"] = self.enrolment()
             self._cache[key] = snap
             return snap
 
@@ -817,6 +943,10 @@ class Table:
 
     def frames(self, t: float | None = None) -> dict[str, list[tuple[int, int, int]]]:
         t = self.clock() if t is None else t
+        test = self.led_test_colour(t)
+        if test is not None:  # the host's LED test pattern, for a moment (_op_led_test)
+            lit = tuple(round(c * self.brightness) for c in test)
+            return {name: [lit] * n for name, n in self.layout.strips().items()}
         with self._lock:
             view, cues = self.public_view(), list(self.cues)
         return render(view, self.colours(), cues, t, self.layout, self.brightness)
@@ -860,6 +990,8 @@ class Table:
             time.sleep(period)
             with self._lock:
                 view, cues = self.public_view(), list(self.cues)
-            was, moving = moving, animating(view, cues, self.clock())
+            t = self.clock()
+            was, moving = moving, (animating(view, cues, t)
+                                   or self.led_test_colour(t) is not None)
             if moving or was:  # and one frame more once it stops: the steady frame
                 self._show_leds()

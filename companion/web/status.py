@@ -1,0 +1,328 @@
+"""The host's status page: every device of the table, connected or not, what it did last and what
+went wrong; an LED test pattern; the companion's addresses and version.
+
+It lives behind the host's link (``/host/<token>/status``): the devices' details (ports, pins, the
+dice lying on the tray) are for whoever looks after the table, not for the players.
+
+Everything it says comes from what the table and the devices already know: the table's
+``devices`` entries (filled by device events and status reports), the refusals it keeps, and the
+:class:`~companion.devices.factory.Devices` the companion opened (``app.extensions["companion"]``
+holds them, with the configuration, its ``urls`` and when it started, when the app belongs to a
+:class:`~companion.server.Companion`). What a device does not report is said to be unreported
+("no report"), never guessed: seat buttons and LED strips cannot tell whether they are wired.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import urlsplit
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+    url_for,
+)
+
+from .. import __version__
+from ..devices.nfc import reader_seat
+from ..table.runtime import LED_TEST_STEP
+from .common import HANG_UP_CHECK, KEEPALIVE, answer, client_gone, table
+from .host import check_host
+
+bp = Blueprint("status", __name__, url_prefix="/host/<token>/status")
+
+TEST_COLOURS = ("red", "green", "blue", "white")  # the names of doctor.PATTERN's colours
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+CONNECTED, NOT_CONNECTED = "connected", "not connected"
+NO_REPORT_YET = "no report yet"  # a device that reports, but has not yet
+NO_REPORT = "no report"  # a device that cannot report whether it is connected
+NOT_CONFIGURED = "not configured"
+
+
+@bp.url_value_preprocessor
+def _check_token(endpoint, values):
+    check_host((values or {}).get("token", ""))
+
+
+def _companion() -> dict[str, Any]:
+    return current_app.extensions["companion"]
+
+
+@bp.get("")
+def page(token: str):
+    addresses = _addresses(_companion(), request.host_url)
+    return render_template("status.html", token=token, addresses=addresses,
+                           version=__version__,
+                           api=url_for("status.api", token=token),
+                           stream=url_for("status.stream", token=token),
+                           led_test=url_for("status.led_test", token=token),
+                           qr=url_for("status.qr", token=token),
+                           host=url_for("host.page", token=token))
+
+
+@bp.get("/api")
+def api(token: str):
+    ext = _companion()
+    return jsonify(status(ext, _addresses(ext, request.host_url)))
+
+
+@bp.get("/stream")
+def stream(token: str):
+    """The status as Server-Sent Events (``snapshot``, like every other stream): on connect,
+    after every change of the table (a device report, an event) and when an LED test starts or
+    ends; keep-alives between; a client that hangs up is noticed within a second."""
+    ext = _companion()
+    t = ext["table"]
+    addresses = _addresses(ext, request.host_url)
+    hung_up = client_gone()
+    keepalive = current_app.config.get("SSE_KEEPALIVE", KEEPALIVE)
+
+    def key() -> tuple[int, bool]:
+        return t.version, t.led_test_colour(t.clock()) is not None
+
+    def events() -> Iterator[str]:
+        yield f"retry: 2000\n: {' ' * 2048}\n\n"  # the padding flushes headers through proxies
+        seen: tuple[int, bool] | None = None
+        while not t.closing and not hung_up():
+            if key() != seen:
+                seen = key()
+                yield f"event: snapshot\nid: {seen[0]}\ndata: {json.dumps(status(ext, addresses))}\n\n"
+            else:
+                yield ": keep-alive\n\n"
+            idle_until = time.monotonic() + keepalive
+            while (key() == seen and not t.closing and not hung_up()
+                   and (left := idle_until - time.monotonic()) > 0):
+                t.wait_for_change(seen[0], min(left, HANG_UP_CHECK, LED_TEST_STEP))
+        if t.closing:
+            yield "event: bye\ndata: {}\n\n"
+
+    return Response(events(), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+@bp.post("/api/led_test")
+def led_test(token: str):
+    """Every strip red, green, blue, then white, then back to the game's frames; the answer comes
+    at once, the table shows the pattern by itself (:meth:`Table._op_led_test`)."""
+    return answer(table().call("led_test", "host"))
+
+
+@bp.get("/qr.svg")
+def qr(token: str):
+    """The QR code of the companion's home page, for a phone to scan."""
+    home = _addresses(_companion(), request.host_url)["home"]
+    out = io.BytesIO()
+    segno.make(home, error="m").save(out, kind="svg", scale=6, border=2, dark="#000",
+                                     light="#fff", title="The companion's home page")
+    return Response(out.getvalue(), mimetype="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})
+
+
+# -- what the page shows -----------------------------------------------------------------------
+
+def status(ext: dict[str, Any], addresses: dict[str, Any]) -> dict[str, Any]:
+    """The status page's JSON: the devices, the companion's addresses, version, mode, uptime."""
+    t = ext["table"]
+    devices = ext.get("devices")
+    config = ext.get("config")
+    started = ext.get("started")
+    with t._lock:  # one consistent reading of what the table knows
+        known = {name: json.loads(json.dumps(entry)) for name, entry in t.devices.items()}
+        refusals = list(t.refusals)
+        changed = t.version
+    simulated = devices.simulated if devices is not None else ext.get("sim") is not None
+    clock = t.clock()
+    test = t.led_test_colour(clock)
+    return {
+        "version": __version__,
+        "mode": "simulated" if simulated else "real",
+        "uptime": round(time.monotonic() - started, 1) if started is not None else None,
+        "seats": t.layout.seats,
+        "addresses": addresses,
+        "led_test": {"running": test is not None,
+                     "seconds_left": round(max(0.0, t.led_test_until - clock), 2),
+                     "colours": list(TEST_COLOURS), "step": LED_TEST_STEP,
+                     "brightness": t.brightness},
+        "devices": (_nfc(devices, known, refusals) + [_dice(t, known, refusals)]
+                    + [_buttons(devices, config, known, refusals, simulated)]
+                    + _strips(devices.strips if devices is not None else t.strips)
+                    + _motor(t, devices)),
+        "changed": changed,
+    }
+
+
+def _device(kind: str, name: str, label: str, connected: bool | None, state: str,
+            entry: dict[str, Any] | None, **extra: Any) -> dict[str, Any]:
+    entry = entry or {}
+    return {"kind": kind, "name": name, "label": label, "connected": connected, "state": state,
+            "detail": entry.get("detail"), "last": entry.get("last"),
+            "last_at": entry.get("last_at"), "errors": entry.get("errors", 0),
+            "last_error": None, **extra}
+
+
+def _reported(entry: dict[str, Any] | None) -> tuple[bool | None, str]:
+    """Connected or not, as the device's own reports to the table say; unknown until one came."""
+    if not entry or "connected" not in entry:
+        return None, NO_REPORT_YET
+    return bool(entry["connected"]), CONNECTED if entry["connected"] else NOT_CONNECTED
+
+
+def _last_error(device: str, entry: dict[str, Any] | None, refusals: list[dict[str, Any]],
+                more: list[tuple[str, str]] = ()) -> dict[str, str] | None:
+    """The newest error the table still knows of for ``device``: a corrupt message it refused,
+    the reason it is not connected, or one of ``more`` ((at, text) pairs)."""
+    found = [(r["at"], r["reason"]) for r in refusals if r.get("source") == f"device:{device}"]
+    if entry and entry.get("connected") is False:
+        found.append((entry.get("at") or "", entry.get("detail") or "not connected"))
+    found += list(more)
+    if not found:
+        return None
+    at, text = max(found, key=lambda f: f[0])
+    return {"text": text, "at": at or None}
+
+
+def _nfc(devices: Any, known: dict[str, dict[str, Any]],
+         refusals: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One entry per NFC reader. A reader's taps are the table's ``nfc:<name>`` entry; what its
+    driver says of itself (a PN532 connecting, losing its bus, corrupt answers) is ``<name>``."""
+    if devices is not None:
+        readers = {name: reader for name, reader in devices.nfc.items()}
+    else:
+        readers = {k.removeprefix("nfc:"): None for k in known if k.startswith("nfc:")}
+    out = []
+    for name, reader in readers.items():
+        own, taps = known.get(name), known.get(f"nfc:{name}")
+        connected, state = _reported(own) if own and "connected" in own else _reported(taps)
+        seat = reader_seat(name)
+        label = f"NFC reader, seat {seat + 1}" if seat is not None else f"NFC reader, {name}"
+        item = _device("nfc", name, label, connected, state, taps,
+                       driver=type(reader).__name__ if reader is not None else None,
+                       port=getattr(reader, "port", None), seat=seat)
+        item["detail"] = (own or {}).get("detail") or (
+            f"on {item['port']}" if item["port"] else "reports only the tags tapped on it")
+        item["errors"] = (own or {}).get("errors", 0) + (taps or {}).get("errors", 0)
+        item["last_error"] = _last_error(name, own, refusals)
+        out.append(item)
+    return out
+
+
+def _dice(t: Any, known: dict[str, dict[str, Any]],
+          refusals: list[dict[str, Any]]) -> dict[str, Any]:
+    reader = t.dice
+    if reader is None:
+        return _device("dice", "dice", "Dice reader", None, NOT_CONFIGURED, None,
+                       detail="no dice reader is configured: the phones roll virtual dice")
+    name = getattr(reader, "name", "dice")
+    entry = known.get(name)
+    connected, state = _reported(entry)
+    dice = (entry or {}).get("dice", {})
+    missing = [(d["at"], f"die {int(n) + 1} went missing") for n, d in dice.items()
+               if d.get("state") == "missing"]
+    item = _device("dice", name, "Dice reader", connected, state, entry,
+                   port=getattr(reader, "port", None), power=(entry or {}).get("power"),
+                   dice=[{"die": int(n) + 1, "state": d.get("state"), "face": d.get("face"),
+                          "at": d.get("at")} for n, d in sorted(dice.items())],
+                   firmware=dict(getattr(reader, "info", {}) or {}) or None)
+    item["last_error"] = _last_error(name, entry, refusals, missing)
+    return item
+
+
+def _buttons(devices: Any, config: Any, known: dict[str, dict[str, Any]],
+             refusals: list[dict[str, Any]], simulated: bool) -> dict[str, Any]:
+    buttons = devices.buttons if devices is not None else None
+    entry = known.get("buttons")
+    count = getattr(buttons, "seats", None)
+    if config is None:
+        factory = None
+    elif simulated:
+        factory = "mock (simulated)"
+    else:
+        factory = config.button_factory
+    pins = list(config.button_pins[:count]) if config is not None and count and \
+        not simulated else None
+    if buttons is None and devices is not None:
+        return _device("buttons", "buttons", "Seat buttons", None, NOT_CONFIGURED, entry,
+                       count=0, pin_factory=factory, pins=None)
+    item = _device("buttons", "buttons", "Seat buttons", None, NO_REPORT, entry,
+                   count=count, pin_factory=factory, pins=pins)
+    item["detail"] = (f"{count} buttons" if count is not None else "buttons") + \
+        (f", gpiozero's {factory} pin factory" if factory else "") + \
+        (f", GPIO {', '.join(map(str, pins))}" if pins else "")
+    item["last_error"] = _last_error("buttons", entry, refusals)
+    return item
+
+
+def _strips(strips: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each LED strip: its pixels and driver; a NeoPixel strip's chain (the named strips sharing
+    its data line, in wiring order) and output. Strips never answer, so: no report."""
+    out = []
+    for name, strip in strips.items():
+        chain = getattr(strip, "chain", None)  # a ChainSegment of a NeoPixel chain
+        physical = chain.strip if chain is not None else strip
+        neopixel = hasattr(physical, "max_brightness")
+        latest = strip.latest() if hasattr(strip, "latest") else None
+        item = _device("leds", name, f"LED strip, {name}", None, NO_REPORT, None,
+                       pixels=strip.length,
+                       driver="NeoPixel" if neopixel else "simulated",
+                       driver_class=type(physical).__name__,
+                       chain=list(chain.segments) if chain is not None else None,
+                       output=physical.name if neopixel else None,
+                       max_brightness=getattr(physical, "max_brightness", None))
+        if latest is not None:  # a simulated strip keeps its frames
+            item.update(last=f"frame {latest.seq + 1} shown", last_at=_wall(latest.at))
+        elif neopixel and hasattr(physical, "amps"):
+            item["last"] = f"last frame about {physical.amps:.2f} A"
+        item["detail"] = (f"{strip.length} pixels, {item['driver']}"
+                          + (f" ({item['driver_class']} on {item['output']}; chain: "
+                             f"{' → '.join(item['chain'] or [name])})" if neopixel else ""))
+        out.append(item)
+    return out
+
+
+def _motor(t: Any, devices: Any) -> list[dict[str, Any]]:
+    motor = devices.tower_motor if devices is not None else t.tower_motor
+    if motor is None:
+        return []
+    step = t.store.setting("tower_motor_step")
+    return [_device("motor", "tower motor", "Tower motor", None, NO_REPORT, None,
+                    detail=f"{type(motor).__name__}, "
+                           f"{getattr(motor, 'steps_per_turn', '?')} steps a turn"
+                           + (f"; last turned to tower step {step}" if step else ""))]
+
+
+def _wall(monotonic_at: float) -> str:
+    """A ``time.monotonic()`` moment as the table's ISO time."""
+    seconds = time.time() - (time.monotonic() - monotonic_at)
+    return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="milliseconds")
+
+
+def _addresses(ext: dict[str, Any], host_url: str) -> dict[str, Any]:
+    """The table display's and the home page's addresses, as the console prints them
+    (:meth:`Companion.urls`); from the request's own host when the LAN address is unknown (the
+    companion found only loopback) or there is no companion behind the app."""
+    urls_of = ext.get("urls")
+    urls = None
+    if urls_of is not None:
+        try:
+            urls = urls_of()
+        except (OSError, AttributeError):  # e.g. no server listening yet: the request knows
+            urls = None
+    base = host_url.rstrip("/")
+    if urls is not None and (urlsplit(urls["home"]).hostname not in LOOPBACK
+                             or urlsplit(base).hostname in LOOPBACK):
+        home, display, source = urls["home"], urls["table"], "companion"
+    else:
+        home, display, source = f"{base}/", f"{base}/table", "request"
+    return {"home": home, "table": display, "source": source,
+            "lan_address": urlsplit(home).hostname}
