@@ -102,7 +102,7 @@ def start_companion(data: Path, extra: list[str] | None = None) -> tuple[subproc
         line = proc.stdout.readline()
         if not line:
             raise RuntimeError("companion run did not start")
-        found = re.search(r"Host page\s*:\s*(http://\S+)", line)
+        found = re.search(r"Host \(console\)\s*:\s*(http://\S+)", line)
         if found:
             host = found.group(1)
     threading.Thread(target=proc.stdout.read, daemon=True).start()

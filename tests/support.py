@@ -10,7 +10,6 @@ import random
 import re
 import threading
 import time
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -278,40 +277,12 @@ def wait_until(predicate, timeout: float = 10.0, interval: float = 0.02) -> Any:
 # -- change what one viewer may not see -------------------------------------------------------------
 
 def perturb(state: dict[str, Any], viewer: str, rng: random.Random) -> dict[str, Any]:
-    """A copy of an Abracada...What? state that differs only in what ``viewer`` may not see.
+    """A copy of an Abracada...What? state that differs only in what ``viewer`` may not see: the
+    rules core's ``indistinguishable`` (its own rack, the reserve, the face-down secret stones,
+    the other players' acquired ones, dealt anew; every rack for the table and the host)."""
+    from companion.rules import get_game
 
-    The viewer's own rack, the reserve, the secret stones still on the board and the other
-    players' acquired secret stones are pooled, shuffled and dealt back into the same places with
-    the same sizes (for the table display and the host, every rack joins the pool). The 36-stone
-    accounting stays valid; everything the viewer may see stays as it was.
-    """
-    s = json.loads(json.dumps(state))
-    players = s["players"]
-    hidden_racks = [i for i, p in enumerate(players) if viewer not in players or p == viewer]
-    others_acquired = [i for i, p in enumerate(players) if p != viewer]
-    slots = [i for i, x in enumerate(s["secret"]) if x is not None]
-    pool: list[int] = list(s["reserve"])
-    for i in hidden_racks:
-        pool += s["racks"][i]
-    for i in others_acquired:
-        pool += s["acquired"][i]
-    pool += [s["secret"][i] for i in slots]
-    before = Counter(pool)
-    rng.shuffle(pool)
-    take = iter(pool)
-    s["reserve"] = sorted(next(take) for _ in s["reserve"])
-    for i in hidden_racks:
-        s["racks"][i] = sorted(next(take) for _ in s["racks"][i])
-    for i in others_acquired:
-        s["acquired"][i] = [next(take) for _ in s["acquired"][i]]
-    for i in slots:
-        s["secret"][i] = next(take)
-    after = Counter(s["reserve"]) + Counter(x for i in hidden_racks for x in s["racks"][i]) + \
-        Counter(x for i in others_acquired for x in s["acquired"][i]) + \
-        Counter(s["secret"][i] for i in slots)
-    assert after == before
-    s["tags"] = {}  # tag locations are never shown to anyone but the referee
-    return s
+    return get_game("abracadawhat").indistinguishable(state, viewer, rng)
 
 
 # -- hidden information: what a viewer fetches must not change when what it may not see changes --
@@ -319,11 +290,13 @@ def perturb(state: dict[str, Any], viewer: str, rng: random.Random) -> dict[str,
 @contextlib.contextmanager
 def hidden_changed(server: Server, viewer: str, rng: random.Random, change=None):
     """The server's current state, changed only where ``viewer`` cannot see, for a moment.
-    ``change(state, viewer, rng)`` makes the changed copy (default: Abracada's ``perturb``)."""
+    ``change(state, viewer, rng)`` makes the changed copy (default: the game's
+    ``indistinguishable``; ``tests/secrets_harness.py`` does this for every endpoint and role)."""
     table = server.table
     with table._lock:
         real = table.history._states[-1]
-        table.history._states[-1] = (change or perturb)(real, viewer, rng)
+        change = change or table.history.game.indistinguishable
+        table.history._states[-1] = change(real, viewer, rng)
         table._cache.clear()
     try:
         yield

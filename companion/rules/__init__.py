@@ -6,6 +6,7 @@ the table, the replay tool and the hidden-information tests to know it.
 
 from __future__ import annotations
 
+from ..i18n import t
 from .abracadawhat import AbracadaWhat
 from .dorktower import DorkTower
 from .api import (
@@ -40,7 +41,8 @@ def get_game(game_id: str) -> Game:
         return _GAMES[game_id]
     except KeyError:
         known = ", ".join(sorted(_GAMES))
-        raise SetupError(f"no game called {game_id!r} (known games: {known})") from None
+        raise SetupError(t("no game called {game} (known games: {known})", game=repr(game_id),
+                           known=known)) from None
 
 
 def games() -> list[Game]:

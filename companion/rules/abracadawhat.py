@@ -25,6 +25,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from ..i18n import Text, t
 from .api import (
     EVERYTHING,
     HOST,
@@ -48,15 +49,16 @@ from .common import name_of as _name
 from .common import player_of as _player
 from .common import seat_of as _seat
 
+#: The spells' names, translatable inside the sentences that name them.
 SPELLS = {
-    1: "Ancient Dragon",
-    2: "Dark Wanderer",
-    3: "Sweet Dreams",
-    4: "Night Singer",
-    5: "Lightning Storm",
-    6: "Blizzard",
-    7: "Fireball",
-    8: "Magic Potion",
+    1: t("Ancient Dragon"),
+    2: t("Dark Wanderer"),
+    3: t("Sweet Dreams"),
+    4: t("Night Singer"),
+    5: t("Lightning Storm"),
+    6: t("Blizzard"),
+    7: t("Fireball"),
+    8: t("Magic Potion"),
 }
 NUMBERS = range(1, 9)
 STONE_SET = tuple(n for n in NUMBERS for _ in range(n))  # ABR-COMP-1: n stones of spell n, 36 in all
@@ -67,9 +69,20 @@ WINNING_SCORE = 8  # ABR-SCORE-1, ABR-GAME-1
 DIE_SPELLS = (1, 3)  # spells whose effect needs the die (ABR-SPELL-1, ABR-SPELL-3)
 
 
-
 def spell_name(n: int) -> str:
+    """A spell's number and name, e.g. "3 Sweet Dreams" (English; sentences name a spell through
+    their own ``{n} {spell}`` placeholders, so that they translate)."""
     return f"{n} {SPELLS[n]}"
+
+
+def _and(names: list[str]) -> str:
+    """Names joined with "and" ("Ann and Ben and Cid"), translatable: one name stays as it is."""
+    if not names:
+        return ""
+    joined: str = names[0]
+    for name in names[1:]:
+        joined = t("{list} and {name}", list=joined, name=name)
+    return joined
 
 
 class AbracadaWhat(Game):
@@ -80,25 +93,27 @@ class AbracadaWhat(Game):
     max_players = 5
     components = {f"stone {n}": n for n in NUMBERS}
     options = (
-        Option("easy", False, "Easy version: later casts in a turn may be any spell.", "ABR-VAR-1",
+        Option("easy", False, t("Easy version: later casts in a turn may be any spell."),
+               "ABR-VAR-1",
                aliases=("easy_version", "variant_easy", "ABR-VAR-1")),
         Option("last_wizard_standing", False,
-               "The round ends only when a rack is empty or one wizard survives; the winner scores "
-               "2 plus the secret-stone bonus, everyone else nothing.", "ABR-VAR-2",
+               t("The round ends only when a rack is empty or one wizard survives; the winner "
+                 "scores 2 plus the secret-stone bonus, everyone else nothing."), "ABR-VAR-2",
                aliases=("last_standing", "variant_last_standing", "ABR-VAR-2")),
         Option("order_violation", "auto_penalty",
-               "A lower spell after a success: the companion applies the penalty itself "
-               "(auto_penalty) or waits for another player to object (require_objection).",
+               t("A lower spell after a success: the companion applies the penalty itself "
+                 "(auto_penalty) or waits for another player to object (require_objection)."),
                "ABR-AMB-3", choices=("auto_penalty", "require_objection")),
         Option("resolve_last_effect", True,
-               "When the last stone of a rack is cast, resolve its effect before the round ends.",
+               t("When the last stone of a rack is cast, resolve its effect before the round "
+                 "ends."),
                "ABR-AMB-4"),
-        Option("die_faces", [1, 2, 3, 4, 5, 6], "The faces of the die.", "ABR-AMB-1"),
-        Option("start_life", 6, "Life at the start of every round.", "ABR-AMB-2"),
-        Option("life_cap", 6, "Nobody may have more life than this.", "ABR-AMB-2"),
+        Option("die_faces", [1, 2, 3, 4, 5, 6], t("The faces of the die."), "ABR-AMB-1"),
+        Option("start_life", 6, t("Life at the start of every round."), "ABR-AMB-2"),
+        Option("life_cap", 6, t("Nobody may have more life than this."), "ABR-AMB-2"),
         Option("removal", "auto",
-               "How the right neighbour's removal of a cast stone is known: at once from the "
-               "declaration (auto), or when the stone is tapped at the board reader (tap).",
+               t("How the right neighbour's removal of a cast stone is known: at once from the "
+                 "declaration (auto), or when the stone is tapped at the board reader (tap)."),
                "ABR-CAST-4", choices=("auto", "tap")),
     )
 
@@ -137,20 +152,21 @@ class AbracadaWhat(Game):
         from .api import SetupError
 
         if opts["life_cap"] < 1 or not 1 <= opts["start_life"] <= opts["life_cap"]:
-            raise SetupError("start_life must be between 1 and life_cap")
+            raise SetupError(t("start_life must be between 1 and life_cap"))
         faces = opts["die_faces"]
         if any(not isinstance(f, int) or isinstance(f, bool) or f < 0 for f in faces):
-            raise SetupError("die_faces must be whole numbers of zero or more")
+            raise SetupError(t("die_faces must be whole numbers of zero or more"))
 
     # ------------------------------------------------------------------------------------------
     # Applying actions
 
     def apply(self, state: State, action: Action) -> Result:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            return Refusal(MALFORMED, "An action needs a type.")
+            return Refusal(MALFORMED, t("An action needs a type."))
         handler = self._handlers.get(action["type"])
         if handler is None:
-            return Refusal(UNKNOWN_ACTION, f"{self.title} has no action {action['type']!r}.")
+            return Refusal(UNKNOWN_ACTION, t("{game} has no action {action}.", game=self.title,
+                                             action=repr(action["type"])))
         s = _copy_state(state)
         events: list[Event] = []
         try:
@@ -165,31 +181,38 @@ class AbracadaWhat(Game):
         """The observed deal of a whole round: racks, the removed stones and the secret stones."""
         self._expect_deal(s)
         if s["dealt"]:
-            raise _Refuse("ABR-SETUP-5", "The deal is already under way stone by stone; "
-                          "finish it by tapping the remaining stones.")
+            raise _Refuse("ABR-SETUP-5", t("The deal is already under way stone by stone; "
+                                           "finish it by tapping the remaining stones."))
         n = len(s["players"])
         racks = a.get("racks")
         if not isinstance(racks, dict):
-            raise _Refuse(MALFORMED, "A deal needs racks: each player's five stones.")
+            raise _Refuse(MALFORMED, t("A deal needs racks: each player's five stones."))
         for name in racks:
             _seat(s, name)
         missing = [p for p in s["players"] if p not in racks]
         if missing:
-            raise _Refuse("ABR-SETUP-5", f"The deal has no rack for {', '.join(missing)}.")
-        dealt_racks = [_stones(racks[p], f"{p}'s rack") for p in s["players"]]
+            raise _Refuse("ABR-SETUP-5", t("The deal has no rack for {players}.",
+                                           players=", ".join(missing)))
+        dealt_racks = [_stones(racks[p], t("{player}'s rack must be a list of stone numbers.",
+                                           player=p[:1].upper() + p[1:]))
+                       for p in s["players"]]
         for p, rack in zip(s["players"], dealt_racks):
             if len(rack) != RACK_SIZE:
-                raise _Refuse("ABR-SETUP-5", f"Each player is dealt {RACK_SIZE} stones; "
-                              f"{p} has {len(rack)}.")
-        secret = _stones(a.get("secret"), "the secret stones")
+                raise _Refuse("ABR-SETUP-5", t("Each player is dealt {n} stones; {player} has "
+                                               "{count}.", n=RACK_SIZE, player=p,
+                                               count=len(rack)))
+        secret = _stones(a.get("secret"),
+                         t("The secret stones must be a list of stone numbers."))
         if len(secret) != SECRET_STONES:
-            raise _Refuse("ABR-SETUP-8", f"There are {SECRET_STONES} secret stones, "
-                          f"not {len(secret)}.")
-        removed = _stones(a.get("removed", []), "the removed stones")
+            raise _Refuse("ABR-SETUP-8", t("There are {n} secret stones, not {count}.",
+                                           n=SECRET_STONES, count=len(secret)))
+        removed = _stones(a.get("removed", []),
+                          t("The removed stones must be a list of stone numbers."))
         must_remove = REMOVED_FOR[n]
         if removed and len(removed) != must_remove:
-            raise _Refuse("ABR-SETUP-7", f"With {n} players {must_remove} stones are removed "
-                          f"face up, not {len(removed)}.")
+            raise _Refuse("ABR-SETUP-7", t("With {players} players {n} stones are removed face "
+                                           "up, not {count}.", players=n, n=must_remove,
+                                           count=len(removed)))
         used = Counter(removed) + Counter(secret)
         for rack in dealt_racks:
             used.update(rack)
@@ -203,7 +226,8 @@ class AbracadaWhat(Game):
         s["unseen_removed"] = must_remove - len(removed)
         s["reserve"] = _minus(s["reserve"], used)
         s["chance_n"] += 1
-        ev.append(_event("dealt", f"Round {s['round']} is dealt.", round=s["round"]))
+        ev.append(_event("dealt", t("Round {round} is dealt.", round=s["round"]),
+                         round=s["round"]))
         self._begin_round(s, ev)
 
     def _deal_stone(self, s: State, a: Action, ev: list[Event]) -> None:
@@ -212,24 +236,26 @@ class AbracadaWhat(Game):
         stone = _stone(a.get("stone"))
         tag = _tag(a)
         if tag is not None and tag in s["tags"]:
-            raise _Refuse("ABR-SETUP-5", "That stone has already been dealt this round.")
+            raise _Refuse("ABR-SETUP-5", t("That stone has already been dealt this round."))
         if stone not in s["reserve"]:
-            raise _Refuse("ABR-COMP-1", "That stone cannot be dealt: every stone of its number "
-                          "is already dealt (check the tag registry).")
+            raise _Refuse("ABR-COMP-1", t("That stone cannot be dealt: every stone of its number "
+                                          "is already dealt (check the tag registry)."))
         target, seat, index, of = _deal_target(s)
         s["reserve"].remove(stone)
         if target == "rack":
             _insort(s["racks"][seat], stone)
             where = f"rack:{seat}"
-            text = f"A stone is dealt to {s['players'][seat]} ({index} of {of})."
+            text = t("A stone is dealt to {player} ({index} of {of}).",
+                     player=s["players"][seat], index=index, of=of)
         elif target == "removed":
             s["removed"][stone - 1] += 1
             where = "removed"
-            text = f"Stone {stone} is removed face up ({index} of {of})."  # public (ABR-HID-5)
+            text = t("Stone {stone} is removed face up ({index} of {of}).",  # public (ABR-HID-5)
+                     stone=stone, index=index, of=of)
         else:
             s["secret"].append(stone)
             where = f"secret:{len(s['secret']) - 1}"
-            text = f"A secret stone is placed face down ({index} of {of})."
+            text = t("A secret stone is placed face down ({index} of {of}).", index=index, of=of)
         if tag is not None:
             s["tags"][tag] = [where, stone]
         s["dealt"] += 1
@@ -241,15 +267,16 @@ class AbracadaWhat(Game):
             fields["stone"] = stone
         ev.append(_event("stone_dealt", text, **fields))
         if _deal_target(s)[0] == "done":
-            ev.append(_event("dealt", f"Round {s['round']} is dealt.", round=s["round"]))
+            ev.append(_event("dealt", t("Round {round} is dealt.", round=s["round"]),
+                         round=s["round"]))
             self._begin_round(s, ev)
 
     def _expect_deal(self, s: State) -> None:
         if s["phase"] == "over":
-            raise _Refuse("ABR-GAME-1", "The game is over.")
+            raise _Refuse("ABR-GAME-1", t("The game is over."))
         if s["phase"] != "deal":
-            raise _Refuse("ABR-ROUND-1", "Stones are dealt only when a round begins; this round "
-                          "is still being played.")
+            raise _Refuse("ABR-ROUND-1", t("Stones are dealt only when a round begins; this round "
+                                           "is still being played."))
 
     def _begin_round(self, s: State, ev: list[Event]) -> None:
         s["life"] = [s["options"]["start_life"]] * len(s["players"])  # ABR-NEXT-4
@@ -258,7 +285,8 @@ class AbracadaWhat(Game):
         s["last_cast"] = None
         s["successes"] = 0
         s["dealt"] = 0
-        ev.append(_event("turn", f"{_name(s, s['active'])} begins round {s['round']}.",
+        ev.append(_event("turn", t("{player} begins round {round}.", player=_name(s, s["active"]),
+                                   round=s["round"]),
                          player=_name(s, s["active"]), round=s["round"]))
 
     # -- cast --------------------------------------------------------------------------------
@@ -268,10 +296,10 @@ class AbracadaWhat(Game):
         seat = self._expect_turn(s, a, "declare", "declare a spell")
         spell = a.get("spell")
         if not isinstance(spell, int) or isinstance(spell, bool) or spell not in NUMBERS:
-            raise _Refuse("ABR-COMP-1", "Spells are numbered 1 to 8.")
+            raise _Refuse("ABR-COMP-1", t("Spells are numbered 1 to 8."))
         who = _name(s, seat)
-        ev.append(_event("declared", f"{who} declares {spell_name(spell)}.", player=who,
-                         spell=spell))
+        ev.append(_event("declared", t("{player} declares {n} {spell}.", player=who, n=spell,
+                                       spell=SPELLS[spell]), player=who, spell=spell))
         last = s["last_cast"]
         if last is not None and spell < last and not s["options"]["easy"]:
             # ABR-CAST-7/-8: no possession check at all, so nothing can hint (ABR-HID-7).
@@ -287,19 +315,21 @@ class AbracadaWhat(Game):
         """ABR-CAST-1: only the rack counts, never the acquired secret stones (ABR-SPELL-4)."""
         who = _name(s, seat)
         if spell not in s["racks"][seat]:
-            ev.append(_event("cast_failed", f"{who} does not hold {spell_name(spell)}.",
+            ev.append(_event("cast_failed", t("{player} does not hold {n} {spell}.", player=who,
+                                              n=spell, spell=SPELLS[spell]),
                              player=who, spell=spell))
             if spell == 1:  # ABR-CAST-3: the dragon turns on its summoner
                 s["phase"] = "roll"
                 s["pending"] = {"spell": 1, "for": "failure"}
                 return
-            self._lose(s, seat, 1, "failed cast", ev)  # ABR-CAST-2
+            self._lose(s, seat, 1, t("failed cast"), ev)  # ABR-CAST-2
             self._end_turn_after_penalty(s, seat, ev)
             return
         remover = self._right(s, seat)
-        ev.append(_event("cast_succeeded", f"{who} holds {spell_name(spell)}; "
-                         f"{_name(s, remover)} removes it.", player=who, spell=spell,
-                         remover=_name(s, remover)))
+        ev.append(_event("cast_succeeded", t("{player} holds {n} {spell}; {remover} removes it.",
+                                             player=who, n=spell, spell=SPELLS[spell],
+                                             remover=_name(s, remover)),
+                         player=who, spell=spell, remover=_name(s, remover)))
         if s["options"]["removal"] == "tap":
             s["phase"] = "remove"
             s["pending"] = {"spell": spell, "remover": remover}
@@ -310,27 +340,31 @@ class AbracadaWhat(Game):
     def _remove(self, s: State, a: Action, ev: list[Event]) -> None:
         """ABR-CAST-4: the right neighbour lays one stone of the declared number on the board."""
         if s["phase"] != "remove":
-            raise _Refuse("ABR-CAST-4", "No stone is to be removed now: a stone leaves a rack only "
-                          "after a successful cast.")
+            raise _Refuse("ABR-CAST-4", t("No stone is to be removed now: a stone leaves a rack "
+                                          "only after a successful cast."))
         pending = s["pending"]
         spell, remover, caster = pending["spell"], pending["remover"], s["active"]
         if a.get("player") is not None and _seat(s, a["player"]) != remover:
-            raise _Refuse("ABR-CAST-4", f"Only {_name(s, remover)}, on {_name(s, caster)}'s right, "
-                          f"removes the stone.")
+            raise _Refuse("ABR-CAST-4", t("Only {remover}, on {player}'s right, removes the "
+                                          "stone.", remover=_name(s, remover),
+                                          player=_name(s, caster)))
         stone = _stone(a.get("stone"))
         tag = _tag(a)
         if tag is not None and tag in s["tags"] and s["tags"][tag][1] != stone:
-            raise _Refuse(MALFORMED, "That sticker was dealt as another stone; check the tag "
-                          "registry.")
+            raise _Refuse(MALFORMED, t("That sticker was dealt as another stone; check the tag "
+                                       "registry."))
         if tag is not None and tag in s["tags"] and s["tags"][tag][0] != f"rack:{caster}":
             if s["tags"][tag][0].startswith("acquired:"):  # spec 4.3: never counted as the stone
-                raise _Refuse("ABR-SPELL-4", "A secret stone taken with Night Singer is never "
-                              f"cast; take a {spell} from {_name(s, caster)}'s rack.")
-            raise _Refuse("ABR-CAST-4", f"That stone is not from {_name(s, caster)}'s rack; "
-                          f"take a {spell} from it.")
+                raise _Refuse("ABR-SPELL-4", t("A secret stone taken with {night_singer} is "
+                                               "never cast; take a {n} from {player}'s rack.",
+                                               night_singer=SPELLS[4], n=spell,
+                                               player=_name(s, caster)))
+            raise _Refuse("ABR-CAST-4", t("That stone is not from {player}'s rack; take a {n} "
+                                          "from it.", player=_name(s, caster), n=spell))
         if stone != spell:
-            raise _Refuse("ABR-CAST-4", f"That stone is not a {spell}; {_name(s, remover)}, take a "
-                          f"{spell} from {_name(s, caster)}'s rack.")
+            raise _Refuse("ABR-CAST-4", t("That stone is not a {n}; {remover}, take a {n} from "
+                                          "{player}'s rack.", n=spell,
+                                          remover=_name(s, remover), player=_name(s, caster)))
         self._remove_stone(s, caster, spell, tag, ev)
         self._start_effect(s, caster, spell, ev)
 
@@ -339,12 +373,12 @@ class AbracadaWhat(Game):
         s["racks"][seat].remove(spell)
         s["cast"][spell - 1] += 1
         if tag is None:  # the stone was not tapped: one of that number's tags in the rack moved
-            tag = next((t for t, (where, n) in sorted(s["tags"].items())
+            tag = next((uid for uid, (where, n) in sorted(s["tags"].items())
                         if where == f"rack:{seat}" and n == spell), None)
         if tag is not None:
             s["tags"][tag] = ["board", spell]
         s["pending"] = None
-        ev.append(_event("stone_removed", f"Stone {spell} is laid on the board.",
+        ev.append(_event("stone_removed", t("Stone {n} is laid on the board.", n=spell),
                          player=_name(s, seat), spell=spell))
 
     def _start_effect(self, s: State, seat: int, spell: int, ev: list[Event]) -> None:
@@ -366,23 +400,23 @@ class AbracadaWhat(Game):
         """Section 3: apply all damage of the effect, then the caster's healing (ABR-AMB-17)."""
         if spell == 1:  # ABR-SPELL-1
             for other in self._others(s, seat):
-                self._lose(s, other, roll, "Ancient Dragon", ev)
+                self._lose(s, other, roll, SPELLS[1], ev)
         elif spell == 2:  # ABR-SPELL-2
             for other in self._others(s, seat):
-                self._lose(s, other, 1, "Dark Wanderer", ev)
-            self._gain(s, seat, 1, "Dark Wanderer", ev)
+                self._lose(s, other, 1, SPELLS[2], ev)
+            self._gain(s, seat, 1, SPELLS[2], ev)
         elif spell == 3:  # ABR-SPELL-3
-            self._gain(s, seat, roll, "Sweet Dreams", ev)
+            self._gain(s, seat, roll, SPELLS[3], ev)
         elif spell == 5:  # ABR-SPELL-5: with two players the opponent loses 1 in total
             for target in dict.fromkeys((self._right(s, seat), self._left(s, seat))):
                 if target != seat:
-                    self._lose(s, target, 1, "Lightning Storm", ev)
+                    self._lose(s, target, 1, SPELLS[5], ev)
         elif spell == 6:  # ABR-SPELL-6
-            self._lose(s, self._left(s, seat), 1, "Blizzard", ev)
+            self._lose(s, self._left(s, seat), 1, SPELLS[6], ev)
         elif spell == 7:  # ABR-SPELL-7
-            self._lose(s, self._right(s, seat), 1, "Fireball", ev)
+            self._lose(s, self._right(s, seat), 1, SPELLS[7], ev)
         elif spell == 8:  # ABR-SPELL-8
-            self._gain(s, seat, 1, "Magic Potion", ev)
+            self._gain(s, seat, 1, SPELLS[8], ev)
         self._after_success(s, seat, spell, ev)
 
     def _after_success(self, s: State, seat: int, spell: int, ev: list[Event]) -> None:
@@ -404,27 +438,36 @@ class AbracadaWhat(Game):
     def _order_penalty(self, s: State, seat: int, spell: int, ev: list[Event]) -> None:
         """ABR-CAST-8: 1 life (always exactly 1, ABR-AMB-3), no removal, no effect, no hint."""
         who = _name(s, seat)
-        ev.append(_event("out_of_order", f"{spell_name(spell)} is lower than the "
-                         f"{spell_name(s['last_cast'])} just cast: {who} loses 1 life and the turn "
-                         f"ends.", player=who, spell=spell, last=s["last_cast"]))
-        self._lose(s, seat, 1, "out-of-order cast", ev)
+        last = s["last_cast"]
+        ev.append(_event("out_of_order", t("{n} {spell} is lower than the {last_n} {last_spell} "
+                                           "just cast: {player} loses 1 life and the turn ends.",
+                                           n=spell, spell=SPELLS[spell], last_n=last,
+                                           last_spell=SPELLS[last], player=who),
+                         player=who, spell=spell, last=last))
+        self._lose(s, seat, 1, t("out-of-order cast"), ev)
         self._end_turn_after_penalty(s, seat, ev)
 
     def _object(self, s: State, a: Action, ev: list[Event]) -> None:
         """ABR-CAST-8 with ``require_objection``: another player points out the error."""
-        spell = self._settle_objection(s, a, "objection", "points out the out-of-order cast", ev)
+        seat = self._expect_objector(s, a)
+        spell = self._settle_objection(s, "objection", t("{player} points out the out-of-order "
+                                                         "cast.", player=_name(s, seat)),
+                                       seat, ev)
         self._order_penalty(s, s["active"], spell, ev)
 
     def _allow(self, s: State, a: Action, ev: list[Event]) -> None:
         """Nobody objects to an out-of-order cast: it is verified like any other (ABR-AMB-3)."""
-        spell = self._settle_objection(s, a, "no_objection", "lets the cast stand", ev)
+        seat = self._expect_objector(s, a)
+        spell = self._settle_objection(s, "no_objection", t("{player} lets the cast stand.",
+                                                            player=_name(s, seat)),
+                                       seat, ev)
         self._verify(s, s["active"], spell, ev)
 
-    def _settle_objection(self, s: State, a: Action, kind: str, what: str,
+    def _settle_objection(self, s: State, kind: str, text: Text, seat: int,
                           ev: list[Event]) -> int:
-        """Close the objection window; returns the spell that was declared."""
-        seat = self._expect_objector(s, a)
-        ev.append(_event(kind, f"{_name(s, seat)} {what}.", player=_name(s, seat)))
+        """Close the objection window (``seat`` settled it, ``text`` says how); returns the spell
+        that was declared."""
+        ev.append(_event(kind, text, player=_name(s, seat)))
         spell = s["pending"]["spell"]
         s["phase"] = "declare"
         s["pending"] = None
@@ -432,34 +475,35 @@ class AbracadaWhat(Game):
 
     def _expect_objector(self, s: State, a: Action) -> int:
         if s["phase"] != "objection":
-            raise _Refuse("ABR-CAST-8", "There is no out-of-order cast to object to.")
+            raise _Refuse("ABR-CAST-8", t("There is no out-of-order cast to object to."))
         seat = _seat(s, _player(a))
         if seat == s["active"]:
-            raise _Refuse("ABR-CAST-8", "The caster cannot object to his own cast; another player "
-                          "points out the error.")
+            raise _Refuse("ABR-CAST-8", t("The caster cannot object to his own cast; another "
+                                          "player points out the error."))
         return seat
 
     # -- die ---------------------------------------------------------------------------------
 
     def _roll(self, s: State, a: Action, ev: list[Event]) -> None:
         if s["phase"] != "roll":
-            raise _Refuse("ABR-SPELL-1", "No die roll is expected now: the die is rolled only for "
-                          "Ancient Dragon, Sweet Dreams, or a failed Ancient Dragon.")
+            raise _Refuse("ABR-SPELL-1", t("No die roll is expected now: the die is rolled only "
+                                           "for {dragon}, {dreams}, or a failed {dragon}.",
+                                           dragon=SPELLS[1], dreams=SPELLS[3]))
         value = a.get("value")
         faces = s["options"]["die_faces"]
         if type(value) is not int or value not in faces:  # 3.0 or True are not faces
-            raise _Refuse("ABR-AMB-1", f"The die has no face {value!r}; its faces are "
-                          f"{', '.join(map(str, faces))}.")
+            raise _Refuse("ABR-AMB-1", t("The die has no face {value}; its faces are {faces}.",
+                                         value=repr(value), faces=", ".join(map(str, faces))))
         seat = s["active"]
         if a.get("player") is not None and _seat(s, a["player"]) != seat:
-            raise _Refuse("ABR-TURN-1", f"{_name(s, seat)} rolls the die.")
+            raise _Refuse("ABR-TURN-1", t("{player} rolls the die.", player=_name(s, seat)))
         s["chance_n"] += 1
         pending = s["pending"]
         s["pending"] = None
-        ev.append(_event("rolled", f"{_name(s, seat)} rolls {value}.", player=_name(s, seat),
-                         value=value))
+        ev.append(_event("rolled", t("{player} rolls {value}.", player=_name(s, seat),
+                                     value=value), player=_name(s, seat), value=value))
         if pending["for"] == "failure":  # ABR-CAST-3
-            self._lose(s, seat, value, "failed Ancient Dragon", ev)
+            self._lose(s, seat, value, t("failed {spell}", spell=SPELLS[1]), ev)
             s["phase"] = "declare"
             self._end_turn_after_penalty(s, seat, ev)
             return
@@ -475,29 +519,32 @@ class AbracadaWhat(Game):
         if slot is None and tag is not None:
             where = s["tags"].get(tag, [""])[0]
             if not where.startswith("secret:"):
-                raise _Refuse("ABR-SPELL-4", "That stone is not one of the secret stones.")
+                raise _Refuse("ABR-SPELL-4", t("That stone is not one of the secret stones."))
             slot = int(where.split(":")[1])
         if not isinstance(slot, int) or isinstance(slot, bool):
-            raise _Refuse(MALFORMED, "Say which secret stone to take: slot 0 to 3.")
+            raise _Refuse(MALFORMED, t("Say which secret stone to take: slot 0 to 3."))
         if not 0 <= slot < len(s["secret"]) or s["secret"][slot] is None:
             free = [i for i, x in enumerate(s["secret"]) if x is not None]
-            raise _Refuse("ABR-SPELL-4", f"There is no secret stone in slot {slot}; the slots "
-                          f"still holding one are {', '.join(map(str, free))}.")
+            raise _Refuse("ABR-SPELL-4", t("There is no secret stone in slot {slot}; the slots "
+                                           "still holding one are {slots}.", slot=slot,
+                                           slots=", ".join(map(str, free))))
         stone = s["secret"][slot]
         s["secret"][slot] = None
         s["acquired"][seat].append(stone)
-        for t, (where, n) in s["tags"].items():
+        for uid, (where, n) in s["tags"].items():
             if where == f"secret:{slot}":
-                s["tags"][t] = [f"acquired:{seat}", n]
+                s["tags"][uid] = [f"acquired:{seat}", n]
         who = _name(s, seat)
-        ev.append(_event("secret_taken", f"{who} takes the secret stone in slot {slot}.",
+        ev.append(_event("secret_taken", t("{player} takes the secret stone in slot {slot}.",
+                                           player=who, slot=slot),
                          player=who, slot=slot, private={"stone": stone}, audience=[who]))
         self._after_success(s, seat, 4, ev)
 
     def _decline_secret(self, s: State, a: Action, ev: list[Event]) -> None:
         """ABR-AMB-10: looking at a secret stone is optional."""
         seat = self._expect_secret(s, a)
-        ev.append(_event("secret_declined", f"{_name(s, seat)} leaves the secret stones alone.",
+        ev.append(_event("secret_declined", t("{player} leaves the secret stones alone.",
+                                              player=_name(s, seat)),
                          player=_name(s, seat)))
         self._after_success(s, seat, 4, ev)
 
@@ -508,8 +555,9 @@ class AbracadaWhat(Game):
 
     def _expect_secret(self, s: State, a: Action) -> int:
         if s["phase"] != "secret":
-            raise _Refuse("ABR-HID-2", "Secret stones stay face down; only a successful Night "
-                          "Singer lets the caster take one.")
+            raise _Refuse("ABR-HID-2", t("Secret stones stay face down; only a successful "
+                                         "{night_singer} lets the caster take one.",
+                                         night_singer=SPELLS[4]))
         return self._expect_turn(s, a, "secret", "take a secret stone")
 
     # -- end of the turn ---------------------------------------------------------------------
@@ -518,9 +566,10 @@ class AbracadaWhat(Game):
         self._implicit_decline(s, a, ev)
         seat = self._expect_turn(s, a, "declare", "end the turn")
         if s["successes"] < 1:
-            raise _Refuse("ABR-ENDT-1", "A turn can be ended only after a successful cast; "
-                          "declare a spell.")
-        ev.append(_event("turn_ended", f"{_name(s, seat)} ends the turn.", player=_name(s, seat)))
+            raise _Refuse("ABR-ENDT-1", t("A turn can be ended only after a successful cast; "
+                                          "declare a spell."))
+        ev.append(_event("turn_ended", t("{player} ends the turn.", player=_name(s, seat)),
+                         player=_name(s, seat)))
         self._finish_turn(s, seat, ev)
 
     def _end_turn_after_penalty(self, s: State, seat: int, ev: list[Event]) -> None:
@@ -548,37 +597,42 @@ class AbracadaWhat(Game):
 
     def _refill(self, s: State, a: Action, ev: list[Event]) -> None:
         if s["phase"] != "refill":
-            raise _Refuse("ABR-ENDT-4", "Racks are refilled only at the end of a turn.")
+            raise _Refuse("ABR-ENDT-4", t("Racks are refilled only at the end of a turn."))
         seat = s["active"]
         if a.get("player") is not None and _seat(s, a["player"]) != seat:
-            raise _Refuse("ABR-ENDT-4", f"It is {_name(s, seat)}'s rack that is refilled now.")
+            raise _Refuse("ABR-ENDT-4", t("It is {player}'s rack that is refilled now.",
+                                          player=_name(s, seat)))
         raw = a.get("stones", [a["stone"]] if "stone" in a else None)
-        stones = _stones(raw, "the refill")
+        stones = _stones(raw, t("The refill must be a list of stone numbers."))
         if not stones:
-            raise _Refuse(MALFORMED, "A refill names the stones drawn.")
+            raise _Refuse(MALFORMED, t("A refill names the stones drawn."))
         if len(stones) > s["refill_left"]:
-            raise _Refuse("ABR-ENDT-4", f"{_name(s, seat)} draws back to {RACK_SIZE} stones: "
-                          f"{s['refill_left']} more, not {len(stones)}.")
+            raise _Refuse("ABR-ENDT-4", t("{player} draws back to {n} stones: {left} more, not "
+                                          "{count}.", player=_name(s, seat), n=RACK_SIZE,
+                                          left=s["refill_left"], count=len(stones)))
         tag = _tag(a)
         if tag is not None and len(stones) != 1:
-            raise _Refuse(MALFORMED, "A tag identifies one stone; refill tagged stones one by one.")
+            raise _Refuse(MALFORMED, t("A tag identifies one stone; refill tagged stones one by "
+                                       "one."))
         if tag is not None and tag in s["tags"]:
-            raise _Refuse("ABR-ENDT-5", "That stone is already in play this round; draw from the "
-                          "reserve.")
+            raise _Refuse("ABR-ENDT-5", t("That stone is already in play this round; draw from "
+                                          "the reserve."))
         try:
             s["reserve"] = _minus(s["reserve"], Counter(stones))
         except _Refuse:
-            raise _Refuse("ABR-ENDT-5", "Those stones are not in the reserve: secret stones and "
-                          "cast stones are never reused.") from None
+            raise _Refuse("ABR-ENDT-5", t("Those stones are not in the reserve: secret stones and "
+                                          "cast stones are never reused.")) from None
         for stone in stones:
             _insort(s["racks"][seat], stone)
         if tag is not None:
             s["tags"][tag] = [f"rack:{seat}", stones[0]]
         s["refill_left"] -= len(stones)
         s["chance_n"] += 1
-        ev.append(_event("refilled", f"{_name(s, seat)} draws {len(stones)} "
-                         f"stone{'s' if len(stones) > 1 else ''}.", player=_name(s, seat),
-                         count=len(stones)))
+        if len(stones) > 1:
+            text = t("{player} draws {n} stones.", player=_name(s, seat), n=len(stones))
+        else:
+            text = t("{player} draws 1 stone.", player=_name(s, seat))
+        ev.append(_event("refilled", text, player=_name(s, seat), count=len(stones)))
         if s["refill_left"] == 0:
             self._pass_turn(s, ev)
 
@@ -588,7 +642,7 @@ class AbracadaWhat(Game):
         s["last_cast"] = None
         s["successes"] = 0
         s["refill_left"] = 0
-        ev.append(_event("turn", f"It is {_name(s, s['active'])}'s turn.",
+        ev.append(_event("turn", t("It is {player}'s turn.", player=_name(s, s["active"])),
                          player=_name(s, s["active"])))
 
     # -- end of the round and of the game ----------------------------------------------------
@@ -626,13 +680,16 @@ class AbracadaWhat(Game):
             "bonus": {names[i]: len(s["acquired"][i]) if life[i] >= 1 else 0 for i in range(n)},
             "life": {names[i]: life[i] for i in range(n)},
         }
-        text = {
-            "stones_out": f"{_name(s, seat)} has cast every stone and wins the round.",
-            "knockout": f"{_name(s, seat)} knocks out {', '.join(names[i] for i in losers)} and "
-                        f"wins the round.",
-            "self_knockout": f"{_name(s, seat)} loses the last life: nobody wins the round.",
-            "last_standing": f"{_name(s, seat)} is the last wizard standing and wins the round.",
-        }[kind]
+        who = _name(s, seat)
+        if kind == "stones_out":
+            text = t("{player} has cast every stone and wins the round.", player=who)
+        elif kind == "knockout":
+            text = t("{player} knocks out {losers} and wins the round.", player=who,
+                     losers=", ".join(names[i] for i in losers))
+        elif kind == "self_knockout":
+            text = t("{player} loses the last life: nobody wins the round.", player=who)
+        else:
+            text = t("{player} is the last wizard standing and wins the round.", player=who)
         ev.append(_event("round_over", text, round=s["round"], end=kind,
                          winner=s["last_round"]["winner"], losers=s["last_round"]["losers"],
                          gained=s["last_round"]["gained"]))
@@ -642,9 +699,11 @@ class AbracadaWhat(Game):
         if max(s["score"]) >= WINNING_SCORE:  # ABR-GAME-1, ABR-AMB-7
             s["phase"] = "over"
             s["winners"] = [names[i] for i in self._game_winners(s)]
-            ev.append(_event("game_over", f"{' and '.join(s['winners'])} "
-                             f"win{'s' if len(s['winners']) == 1 else ''} the game.",
-                             winners=s["winners"]))
+            if len(s["winners"]) == 1:
+                text = t("{player} wins the game.", player=s["winners"][0])
+            else:
+                text = t("{players} win the game.", players=_and(s["winners"]))
+            ev.append(_event("game_over", text, winners=s["winners"]))
             return
         # ABR-NEXT-1..5: the stones are collected and the next round is dealt.
         s["round"] += 1
@@ -665,22 +724,34 @@ class AbracadaWhat(Game):
 
     # -- life --------------------------------------------------------------------------------
 
-    def _lose(self, s: State, seat: int, amount: int, cause: str, ev: list[Event]) -> None:
+    def _lose(self, s: State, seat: int, amount: int, cause: Text, ev: list[Event]) -> None:
+        """``cause``: what took the life, a spell's name or ``t("failed cast")`` and the like
+        (the event's ``cause`` field keeps its English)."""
         before = s["life"][seat]
         after = max(0, before - amount)  # ABR-LIFE-5, ABR-AMB-17
         s["life"][seat] = after
-        ev.append(_event("life", f"{_name(s, seat)} loses {before - after} life ({cause}).",
-                         player=_name(s, seat), delta=after - before, life=after, cause=cause))
+        who, lost = _name(s, seat), before - after
+        if lost == 1:
+            text = t("{player} loses 1 life ({cause}).", player=who, cause=cause)
+        else:
+            text = t("{player} loses {n} life ({cause}).", player=who, n=lost, cause=cause)
+        ev.append(_event("life", text, player=who, delta=after - before, life=after,
+                         cause=str(cause)))
         if after == 0 < before and self._var2(s):  # ABR-AMB-14: out of the round, not the game
-            ev.append(_event("eliminated", f"{_name(s, seat)} is out of the round.",
-                             player=_name(s, seat)))
+            ev.append(_event("eliminated", t("{player} is out of the round.", player=who),
+                             player=who))
 
-    def _gain(self, s: State, seat: int, amount: int, cause: str, ev: list[Event]) -> None:
+    def _gain(self, s: State, seat: int, amount: int, cause: Text, ev: list[Event]) -> None:
         before = s["life"][seat]
         after = min(s["options"]["life_cap"], before + amount)  # ABR-LIFE-4
         s["life"][seat] = after
-        ev.append(_event("life", f"{_name(s, seat)} gains {after - before} life ({cause}).",
-                         player=_name(s, seat), delta=after - before, life=after, cause=cause))
+        who, gained = _name(s, seat), after - before
+        if gained == 1:
+            text = t("{player} gains 1 life ({cause}).", player=who, cause=cause)
+        else:
+            text = t("{player} gains {n} life ({cause}).", player=who, n=gained, cause=cause)
+        ev.append(_event("life", text, player=who, delta=after - before, life=after,
+                         cause=str(cause)))
 
     # -- seats -------------------------------------------------------------------------------
 
@@ -709,36 +780,51 @@ class AbracadaWhat(Game):
         return [i for i in range(len(s["players"])) if i != seat and s["life"][i] > 0]
 
     def _expect_turn(self, s: State, a: Action, phase: str, what: str) -> int:
+        """The seat of the active player making ``a`` in ``phase``; ``what`` the action wants:
+        ``declare a spell``, ``take a secret stone`` or ``end the turn``."""
         seat = _seat(s, _player(a))
         if s["phase"] == "over":  # spec 4.3: no cast input after the game (ABR-ROUND-1)
-            raise _Refuse("ABR-ROUND-1", "The game is over.")
+            raise _Refuse("ABR-ROUND-1", t("The game is over."))
         if s["phase"] == "deal":
-            raise _Refuse("ABR-SETUP-5", "The round has not begun: the stones are still being "
-                          "dealt.")
+            raise _Refuse("ABR-SETUP-5", t("The round has not begun: the stones are still being "
+                                           "dealt."))
         if seat != s["active"]:
-            raise _Refuse("ABR-TURN-1", f"It is {_name(s, s['active'])}'s turn; only the active "
-                          f"player can {what}.")
+            who = _name(s, s["active"])
+            if what == "declare a spell":
+                reason = t("It is {player}'s turn; only the active player can declare a spell.",
+                           player=who)
+            elif what == "take a secret stone":
+                reason = t("It is {player}'s turn; only the active player can take a secret "
+                           "stone.", player=who)
+            else:
+                reason = t("It is {player}'s turn; only the active player can end the turn.",
+                           player=who)
+            raise _Refuse("ABR-TURN-1", reason)
         if s["phase"] != phase:
             raise _Refuse(*self._waiting_for(s))
         return seat
 
-    def _waiting_for(self, s: State) -> tuple[str, str]:
+    def _waiting_for(self, s: State) -> tuple[str, Text]:
         """The rule and sentence for "something else must happen first"."""
         phase, pending = s["phase"], s["pending"]
         who = _name(s, s["active"])
         if phase == "roll":
             rule = "ABR-CAST-3" if pending["for"] == "failure" else f"ABR-SPELL-{pending['spell']}"
-            return rule, f"{who} must roll the die first."
+            return rule, t("{player} must roll the die first.", player=who)
         if phase == "remove":
-            return "ABR-CAST-4", (f"{_name(s, pending['remover'])} must first remove the "
-                                  f"{pending['spell']} from {who}'s rack.")
+            return "ABR-CAST-4", t("{remover} must first remove the {n} from {player}'s rack.",
+                                   remover=_name(s, pending["remover"]), n=pending["spell"],
+                                   player=who)
         if phase == "secret":
-            return "ABR-SPELL-4", f"{who} must first take a secret stone or leave them."
+            return "ABR-SPELL-4", t("{player} must first take a secret stone or leave them.",
+                                    player=who)
         if phase == "objection":
-            return "ABR-CAST-8", "The other players must first object to the cast or let it stand."
+            return "ABR-CAST-8", t("The other players must first object to the cast or let it "
+                                   "stand.")
         if phase == "refill":
-            return "ABR-ENDT-4", f"{who} must first draw stones back to {RACK_SIZE}."
-        return "ABR-TURN-1", f"It is {who}'s turn to declare a spell."
+            return "ABR-ENDT-4", t("{player} must first draw stones back to {n}.", player=who,
+                                   n=RACK_SIZE)
+        return "ABR-TURN-1", t("It is {player}'s turn to declare a spell.", player=who)
 
     _handlers = {
         "deal": _deal,
@@ -776,8 +862,8 @@ class AbracadaWhat(Game):
                     for i, x in enumerate(s["secret"]) if x is not None] + [
                 {"type": "decline_secret", "player": active}]
         if phase == "objection":
-            return [{"type": t, "player": p} for p in s["players"] if p != active
-                    for t in ("object", "allow")]
+            return [{"type": kind, "player": p} for p in s["players"] if p != active
+                    for kind in ("object", "allow")]
         return []
 
     def chance(self, state: State) -> Chance | None:
@@ -884,7 +970,7 @@ class AbracadaWhat(Game):
             v["reserve"] = list(s["reserve"])
             v["secret"] = list(s["secret"])
             v["unseen_removed"] = s["unseen_removed"]
-            v["tags"] = {t: list(w) for t, w in s["tags"].items()}
+            v["tags"] = {uid: list(w) for uid, w in s["tags"].items()}
         return v
 
     def _waiting_names(self, s: State) -> list[str]:
@@ -897,34 +983,80 @@ class AbracadaWhat(Game):
             return [p for i, p in enumerate(s["players"]) if i != s["active"]]
         return [_name(s, s["active"])]
 
-    def _prompt(self, s: State) -> str:
+    def _prompt(self, s: State) -> Text:
         """What the table is waiting for, in one public sentence."""
         phase, pending = s["phase"], s["pending"]
         who = _name(s, s["active"])
         if phase == "over":
-            return f"The game is over: {' and '.join(s['winners'])} won."
+            return t("The game is over: {players} won.", players=_and(s["winners"]))
         if phase == "deal":
             target, seat, index, of = _deal_target(s)
             if target == "rack":
-                return f"Tap a stone for {_name(s, seat)}'s rack ({index} of {of})."
+                return t("Tap a stone for {player}'s rack ({index} of {of}).",
+                         player=_name(s, seat), index=index, of=of)
             if target == "removed":
-                return f"Tap a stone to remove face up ({index} of {of})."
-            return f"Tap a secret stone and lay it face down ({index} of {of})."
+                return t("Tap a stone to remove face up ({index} of {of}).", index=index, of=of)
+            return t("Tap a secret stone and lay it face down ({index} of {of}).", index=index,
+                     of=of)
         if phase == "declare":
             if s["successes"]:
-                return f"{who}: cast {s['last_cast']} or higher, or end the turn."
-            return f"{who}: declare a spell."
+                return t("{player}: cast {n} or higher, or end the turn.", player=who,
+                         n=s["last_cast"])
+            return t("{player}: declare a spell.", player=who)
         if phase == "objection":
-            return f"{who} declared a lower spell: object, or let it stand."
+            return t("{player} declared a lower spell: object, or let it stand.", player=who)
         if phase == "remove":
-            return (f"{_name(s, pending['remover'])}: take a {pending['spell']} from {who}'s rack "
-                    f"and tap it on the reader.")
+            return t("{remover}: take a {n} from {player}'s rack and tap it on the reader.",
+                     remover=_name(s, pending["remover"]), n=pending["spell"], player=who)
         if phase == "roll":
-            return f"{who}: roll the die."
+            return t("{player}: roll the die.", player=who)
         if phase == "secret":
-            return f"{who}: take a secret stone, or leave them."
+            return t("{player}: take a secret stone, or leave them.", player=who)
         n = s["refill_left"]
-        return f"{who}: draw {n} stone{'s' if n > 1 else ''} from the reserve and tap them."
+        if n > 1:
+            return t("{player}: draw {n} stones from the reserve and tap them.", player=who, n=n)
+        return t("{player}: draw {n} stone from the reserve and tap them.", player=who, n=n)
+
+    def indistinguishable(self, state: State, viewer: str, rng: random.Random) -> State:
+        """ABR-HID-1..4: ``state`` with the stones ``viewer`` may not see dealt anew.
+
+        The viewer's own rack (every rack, for the table display and the host), the reserve, the
+        secret stones still face down and the other players' acquired secret stones are pooled,
+        shuffled and dealt back into the same places with the same sizes, so the 36-stone
+        accounting holds. The stone being removed after a successful cast stays in the caster's
+        rack (everyone saw the cast succeed); the stickers' recorded places follow their stones
+        where a stone of that number is still in a hidden place (otherwise the sticker is back in
+        the reserve, untapped)."""
+        s = _copy_state(state)
+        names = s["players"]
+        if viewer == EVERYTHING:
+            return s
+        if viewer not in (TABLE, HOST) and viewer not in names:
+            raise ValueError(f"unknown viewer {viewer!r}")
+        seats = range(len(names))
+        racks = [i for i in seats if viewer not in names or names[i] == viewer]
+        acquired = [i for i in seats if names[i] != viewer]
+        held = {i: list(s["racks"][i]) for i in racks}
+        known = None  # (seat, stone): a stone the viewer knows is in a hidden rack
+        if s["phase"] == "remove" and s["active"] in held:
+            known = (s["active"], s["pending"]["spell"])
+            held[known[0]].remove(known[1])
+        pool = list(s["reserve"]) + [x for i in racks for x in held[i]] + \
+            [x for i in acquired for x in s["acquired"][i]] + \
+            [x for x in s["secret"] if x is not None]
+        rng.shuffle(pool)
+        take = iter(pool)
+        s["reserve"] = sorted(next(take) for _ in s["reserve"])
+        for i in racks:
+            s["racks"][i] = sorted([next(take) for _ in held[i]] +
+                                   ([known[1]] if known and known[0] == i else []))
+        for i in acquired:
+            s["acquired"][i] = [next(take) for _ in s["acquired"][i]]
+        s["secret"] = [None if x is None else next(take) for x in s["secret"]]
+        hidden = [f"rack:{i}" for i in racks] + [f"acquired:{i}" for i in acquired] + \
+            [f"secret:{j}" for j in range(len(s["secret"]))]
+        s["tags"] = _follow_tags(s, state["tags"], hidden, rng)
+        return s
 
     def outcome(self, state: State) -> Outcome:
         return Outcome(finished=state["phase"] == "over", winners=tuple(state["winners"]),
@@ -963,6 +1095,36 @@ def _copy_state(s: State) -> State:
     return c
 
 
+def _follow_tags(s: State, tags: dict[str, list], hidden: list[str],
+                 rng: random.Random) -> dict[str, list]:
+    """The stickers' places after the stones in the ``hidden`` places were dealt anew: a sticker
+    stays where a stone of its number still is, or moves to another hidden place holding one;
+    with none left, its stone is in the reserve, untapped, and the sticker is forgotten."""
+    free: Counter = Counter()
+    for where in hidden:
+        kind, i = where.split(":")
+        stones = [s["secret"][int(i)]] if kind == "secret" else \
+            s["racks" if kind == "rack" else "acquired"][int(i)]
+        free.update((where, n) for n in stones if n is not None)
+    out: dict[str, list] = {}
+    moving = []
+    for uid, (where, n) in sorted(tags.items()):
+        if where not in hidden:
+            out[uid] = [where, n]
+        elif free[(where, n)] > 0:
+            free[(where, n)] -= 1
+            out[uid] = [where, n]
+        else:
+            moving.append((uid, n))
+    for uid, n in moving:
+        spots = sorted(w for (w, m), left in free.items() if m == n and left > 0)
+        if spots:
+            where = rng.choice(spots)
+            free[(where, n)] -= 1
+            out[uid] = [where, n]
+    return out
+
+
 def _deal_total(s: State) -> int:
     n = len(s["players"])
     return RACK_SIZE * n + REMOVED_FOR[n] + SECRET_STONES
@@ -994,15 +1156,15 @@ def _reserve_size(s: State) -> int:
 def _minus(pool: list[int], used: Counter) -> list[int]:
     have = Counter(pool)
     if any(have[k] < v for k, v in used.items()):
-        raise _Refuse("ABR-COMP-1", "There are not that many stones of that number.")
+        raise _Refuse("ABR-COMP-1", t("There are not that many stones of that number."))
     return sorted((have - used).elements())
 
 
 def _check_counts(used: Counter) -> None:
     for stone, count in used.items():
         if count > stone:
-            raise _Refuse("ABR-COMP-1", f"There are only {stone} stones of spell {stone}, "
-                          f"not {count}.")
+            raise _Refuse("ABR-COMP-1", t("There are only {n} stones of spell {n}, not {count}.",
+                                          n=stone, count=count))
 
 
 def _insort(rack: list[int], stone: int) -> None:
@@ -1015,13 +1177,14 @@ def _insort(rack: list[int], stone: int) -> None:
 
 def _stone(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value not in NUMBERS:
-        raise _Refuse("ABR-COMP-1", "Stones are numbered 1 to 8.")
+        raise _Refuse("ABR-COMP-1", t("Stones are numbered 1 to 8."))
     return value
 
 
-def _stones(value: Any, what: str) -> list[int]:
+def _stones(value: Any, refusal: Text) -> list[int]:
+    """``value``'s stone numbers; ``refusal``: the reason given when it is not a list."""
     if not isinstance(value, list):
-        raise _Refuse(MALFORMED, f"{what[0].upper()}{what[1:]} must be a list of stone numbers.")
+        raise _Refuse(MALFORMED, refusal)
     return [_stone(v) for v in value]
 
 
@@ -1030,5 +1193,5 @@ def _tag(a: Action) -> str | None:
     if tag is None:
         return None
     if not isinstance(tag, str) or not tag:
-        raise _Refuse(MALFORMED, "A tag is a non-empty string.")
+        raise _Refuse(MALFORMED, t("A tag is a non-empty string."))
     return tag

@@ -10,6 +10,9 @@ A rules core is pure: no I/O, no clock, no global randomness. A game is data (a 
 * ``chance(state)`` says when the next input is a chance step (a die roll, a deal, a draw) and
   ``sample(state)`` resolves it from the state's own seed, so a simulated game is reproducible;
 * ``view(state, viewer)`` removes everything that viewer may not see;
+* ``indistinguishable(state, viewer, rng)`` deals anew, at random, everything that viewer may not
+  see: the secrets harness (``tests/secrets_harness.py``, ``docs/secrets.md``) serves both states
+  and fails on any byte of difference;
 * ``outcome(state)`` says whether the game is over, who won, and the scores.
 
 Actions and events are plain dicts with a ``"type"`` key; players are named by their (unique) names.
@@ -17,9 +20,12 @@ Actions and events are plain dicts with a ``"type"`` key; players are named by t
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
+
+from ..i18n import t
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -105,18 +111,22 @@ class Option:
     def check(self, value: Any) -> Any:
         if self.choices:
             if value not in self.choices or type(value) is not type(self.default):
-                raise SetupError(f"option {self.name!r} must be one of {list(self.choices)}, "
-                                 f"not {value!r}")
+                raise SetupError(t("option {option} must be one of {choices}, not {value}",
+                                   option=repr(self.name), choices=str(list(self.choices)),
+                                   value=repr(value)))
             return value
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise SetupError(f"option {self.name!r} must be true or false, not {value!r}")
+                raise SetupError(t("option {option} must be true or false, not {value}",
+                                   option=repr(self.name), value=repr(value)))
         elif isinstance(self.default, int):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise SetupError(f"option {self.name!r} must be an integer, not {value!r}")
+                raise SetupError(t("option {option} must be an integer, not {value}",
+                                   option=repr(self.name), value=repr(value)))
         elif isinstance(self.default, list):
             if not isinstance(value, list) or not value:
-                raise SetupError(f"option {self.name!r} must be a non-empty list, not {value!r}")
+                raise SetupError(t("option {option} must be a non-empty list, not {value}",
+                                   option=repr(self.name), value=repr(value)))
         return value
 
 
@@ -151,26 +161,29 @@ class Game(ABC):
             opt = by_name.get(key)
             if opt is None:
                 known = ", ".join(o.name for o in self.options) or "none"
-                raise SetupError(f"{self.title} has no option {key!r} (options: {known})")
+                raise SetupError(t("{game} has no option {option} (options: {known})",
+                                   game=self.title, option=repr(key), known=known))
             if opt.name in seen:
-                raise SetupError(f"option {opt.name!r} given twice ({seen[opt.name]!r} and {key!r})")
+                raise SetupError(t("option {option} given twice ({first} and {second})",
+                                   option=repr(opt.name), first=repr(seen[opt.name]),
+                                   second=repr(key)))
             seen[opt.name] = key
             resolved[opt.name] = opt.check(value)
         return resolved
 
     def check_players(self, players: list[str]) -> list[str]:
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise SetupError("players must be a list of names")
+            raise SetupError(t("players must be a list of names"))
         names = [p.strip() for p in players]
         if any(not n for n in names):
-            raise SetupError("every player needs a name")
+            raise SetupError(t("every player needs a name"))
         if any(n.startswith("@") for n in names):
-            raise SetupError("a player's name cannot start with '@'")
+            raise SetupError(t("a player's name cannot start with '@'"))
         if len(set(names)) != len(names):
-            raise SetupError("two players have the same name")
+            raise SetupError(t("two players have the same name"))
         if not self.min_players <= len(names) <= self.max_players:
-            raise SetupError(f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                             f"not {len(names)}")
+            raise SetupError(t("{game} is for {low} to {high} players, not {n}", game=self.title,
+                               low=self.min_players, high=self.max_players, n=len(names)))
         return names
 
     @abstractmethod
@@ -212,6 +225,28 @@ class Game(ABC):
         if viewer == EVERYTHING or viewer in event.get("audience", ()):
             return event
         return {k: v for k, v in event.items() if k not in ("private", "audience")}
+
+    def indistinguishable(self, state: State, viewer: str, rng: random.Random) -> State:
+        """A state that ``viewer`` cannot tell apart from ``state``, with everything hidden from
+        ``viewer`` dealt anew at random where the rules allow it.
+
+        The new state must give ``viewer`` the same ``view``, the same ``legal_actions`` (those of
+        ``viewer``, for a player) and the same ``chance`` step, and must be a state the game can
+        be in (the components' accounting holds, a piece the viewer knows the place of stays
+        there); what ``viewer`` may not see (a hidden hand, the order of a deck, a face-down
+        piece, for the table display and the host every player's secrets) is shuffled and dealt
+        back into the same places with the same sizes. ``state`` is left unchanged; ``rng`` is
+        the only randomness; for ``EVERYTHING`` the state comes back unchanged.
+
+        The secrets harness (``tests/secrets_harness.py``) serves a running game's pages, APIs
+        and streams for each role, swaps in this state, serves them again and fails on any
+        difference: a registered game must provide this method. Events are kept by the table,
+        not the state; their ``private`` parts are checked by the harness separately.
+        """
+        raise NotImplementedError(
+            f"{type(self).__name__} has no indistinguishable(state, viewer, rng): a registered "
+            f"game must provide it, so that the secrets harness (tests/secrets_harness.py, "
+            f"docs/secrets.md) can prove that no page shows a viewer what it may not see")
 
     @abstractmethod
     def outcome(self, state: State) -> Outcome:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import t
 from .api import MALFORMED, UNKNOWN_PLAYER, Action, Event, Refusal, State
 
 
@@ -25,7 +26,7 @@ def player_of(a: Action) -> str:
     """The name an action gives as its player, or a refusal when it gives none."""
     p = a.get("player")
     if not isinstance(p, str):
-        raise Refuse(MALFORMED, "The action does not say which player makes it.")
+        raise Refuse(MALFORMED, t("The action does not say which player makes it."))
     return p
 
 
@@ -34,7 +35,8 @@ def seat_of(s: State, name: Any) -> int:
     try:
         return s["players"].index(name)
     except ValueError:
-        raise Refuse(UNKNOWN_PLAYER, f"Nobody called {name!r} is playing.") from None
+        raise Refuse(UNKNOWN_PLAYER, t("Nobody called {name} is playing.",
+                                       name=repr(name))) from None
 
 
 def event(kind: str, text: str, **fields: Any) -> Event:

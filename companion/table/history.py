@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import t
 from ..rules import Accepted, Action, Game, Refusal, Result, State
 
 UNDO = "undo"
@@ -36,7 +37,7 @@ class History:
         """What ``submit`` would answer, without changing anything."""
         if isinstance(action, dict) and action.get("type") == UNDO:
             if not self._actions:
-                return Refusal(NOTHING_TO_UNDO, "There is nothing to undo.")
+                return Refusal(NOTHING_TO_UNDO, t("There is nothing to undo."))
             return Accepted(self._states[-2], (_undone_event(self._actions[-1]),))
         return self.game.apply(self.state, action)
 
@@ -61,5 +62,6 @@ def _undone_event(action: Action) -> dict[str, Any]:
     """A public description of what was undone: the type and player, never the stones."""
     who = action.get("player")
     what = action.get("type", "action").replace("_", " ")
-    text = f"Undone: {who}'s {what}." if isinstance(who, str) else f"Undone: {what}."
+    text = t("Undone: {player}'s {action}.", player=who, action=what) if isinstance(who, str) \
+        else t("Undone: {action}.", action=what)
     return {"type": "undone", "text": text, "undone": action.get("type"), "player": who}

@@ -13,6 +13,7 @@ from typing import Any
 from random import Random
 
 from ..devices.events import DieRolled
+from ..i18n import t
 from ..rules import TABLE, Action, Chance, Game, Refusal, State
 from .tags import Component
 
@@ -88,8 +89,9 @@ class AbracadaInputs(GameInputs):
 
     def tag(self, state: State, component: Component, uid: str, reader: str) -> Action | Refusal:
         if component.game != self.game.id or component.kind != "stone":
-            return Refusal(WRONG_KIND, f"That tag is {component.name} of another game, not a "
-                           f"stone of {self.game.title}.")
+            return Refusal(WRONG_KIND, t("That tag is {component} of another game, not a stone "
+                                         "of {game}.", component=component.name,
+                                         game=self.game.title))
         stone = component.value
         phase = state["phase"]
         if phase == "deal":
@@ -102,8 +104,8 @@ class AbracadaInputs(GameInputs):
         if phase == "secret":
             return {"type": "take_secret", "player": state["players"][state["active"]],
                     "tag": uid}
-        return Refusal(NOTHING_TO_TAP, "No stone is expected at the reader now; "
-                       + self.game.view(state, TABLE)["prompt"])
+        return Refusal(NOTHING_TO_TAP, t("No stone is expected at the reader now; {prompt}",
+                                         prompt=self.game.view(state, TABLE)["prompt"]))
 
     def short_press(self, state: State, player: str) -> Action | Refusal:
         """The seat button ends the active player's turn, or objects to an out-of-order cast."""
@@ -127,24 +129,29 @@ class DorkTowerInputs(GameInputs):
 
     def tag(self, state: State, component: Component, uid: str, reader: str) -> Action | Refusal:
         if component.game != self.game.id:
-            return Refusal(WRONG_KIND, f"That tag is {component.name} of another game, not a "
-                           f"piece of {self.game.title}.")
+            return Refusal(WRONG_KIND, t("That tag is {component} of another game, not a piece "
+                                         "of {game}.", component=component.name,
+                                         game=self.game.title))
         kind, value = component.kind, component.name.split(" ", 1)[-1]
         if kind == "tower":
             if state["phase"] in ("start_roll", "choose"):
-                return Refusal(NOTHING_TO_TAP, "The tower turns at the end of a turn; "
-                               + self.game.view(state, TABLE)["prompt"])
+                return Refusal(NOTHING_TO_TAP, t("The tower turns at the end of a turn; {prompt}",
+                                                 prompt=self.game.view(state, TABLE)["prompt"]))
             return {"type": "end_turn", "player": state["players"][state["active"]]}
         if kind == "space":  # a sticker on the board: the hero steps there
             if state["phase"] != "move":
-                return Refusal(NOTHING_TO_TAP, "A space is tapped while moving; "
-                               + self.game.view(state, TABLE)["prompt"])
+                return Refusal(NOTHING_TO_TAP, t("A space is tapped while moving; {prompt}",
+                                                 prompt=self.game.view(state, TABLE)["prompt"]))
             return {"type": "step", "player": state["players"][state["active"]], "to": value}
         awaited = self.game.awaited(state)
         wanted = {"token": "token", "item": "item", "scroll": "scroll"}.get(kind)
         if awaited is None or awaited["kind"] != wanted:
-            return Refusal(NOTHING_TO_TAP, f"No {kind} is being drawn now; "
-                           + self.game.view(state, TABLE)["prompt"])
+            prompt = self.game.view(state, TABLE)["prompt"]
+            return Refusal(NOTHING_TO_TAP, {
+                "token": t("No token is being drawn now; {prompt}", prompt=prompt),
+                "item": t("No item card is being drawn now; {prompt}", prompt=prompt),
+                "scroll": t("No scroll is being drawn now; {prompt}", prompt=prompt),
+            }.get(kind, t("Nothing is being drawn now; {prompt}", prompt=prompt)))
         if kind == "token":
             return {"type": "draw_token", "token": value}
         if kind == "item":

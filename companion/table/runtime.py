@@ -110,7 +110,9 @@ class Table:
         self.store = store
         self.tags = TagRegistry(store)
         self.layout = layout or Layout()
-        self.brightness = brightness
+        #: the LEDs' brightness: the configuration's, unless the host changed it on the phone
+        stored = store.setting("brightness")
+        self.brightness = float(stored) if stored is not None else brightness
         self.strips = dict(strips or {})
         self.clock = clock
         self.queue: queue.Queue = queue.Queue()
@@ -656,6 +658,21 @@ class Table:
             return None
         step = len(PATTERN) - math.ceil(left / LED_TEST_STEP)
         return PATTERN[min(max(step, 0), len(PATTERN) - 1)]
+
+    def _op_settings(self, source: str, brightness: Any = None) -> dict[str, Any]:
+        """The host's settings of the running table (kept across restarts): the LEDs'
+        brightness, from 0.05 to 1 (the LED drivers' own ceiling still applies)."""
+        if isinstance(brightness, bool) or not isinstance(brightness, (int, float)) or \
+                not 0.05 <= brightness <= 1.0:
+            return self._refuse({"kind": "request", "settings": True}, source,
+                                rules_inputs.BAD_REQUEST,
+                                t("The brightness must be a number from 0.05 to 1."))
+        self.store.set_setting("brightness", repr(float(brightness)))
+        with self._lock:
+            self.brightness = float(brightness)
+            self._bump()
+        self._show_leds()
+        return {"ok": True, "brightness": self.brightness}
 
     def _op_note(self, source: str, text: str) -> dict[str, Any]:
         """Something worth telling every page that is no game action (a host signed in)."""

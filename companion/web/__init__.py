@@ -45,19 +45,27 @@ def create_app(table: Any, *, access: Any = None, sim: Any = None,
     access = access if access is not None else Access(table.store)
     app.extensions["companion"] = {"table": table, "access": access, "sim": sim}
 
-    from . import entry, host, player, public
-    from .common import check_post, csrf_token
+    from flask_babel import Babel
 
+    from ..i18n import LANGUAGES, TRANSLATIONS
+    from . import entry, host, player, public, pwa, status
+    from .common import check_post, csrf_token, js_catalog, select_locale
+
+    Babel(app, locale_selector=select_locale,
+          default_translation_directories=str(TRANSLATIONS))
     app.register_blueprint(public.bp)
     app.register_blueprint(entry.bp)
     app.register_blueprint(player.bp)
     app.register_blueprint(host.bp)
+    app.register_blueprint(status.bp)  # the host's device status page
+    app.register_blueprint(pwa.bp)  # the web app manifest and the service worker
     if sim is not None:
         from . import simulation
 
         app.register_blueprint(simulation.bp)
     app.before_request(check_post)
-    app.context_processor(lambda: {"csrf_token": csrf_token()})
+    app.context_processor(lambda: {"csrf_token": csrf_token(), "lang": select_locale(),
+                                   "languages": LANGUAGES, "js_catalog": js_catalog()})
 
     @app.after_request
     def _headers(response):  # the table has no internet and needs no third party

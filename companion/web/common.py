@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import Response, current_app, jsonify, make_response, render_template, request
+
+from ..i18n import t
 
 KEEPALIVE = 15.0  # seconds between comments on an idle stream
 HANG_UP_CHECK = 1.0  # seconds between checks that the client is still there
@@ -26,10 +29,62 @@ def access() -> Any:
     return current_app.extensions["companion"]["access"]
 
 
+LANG_COOKIE = "companion_lang"
 VISITOR_COOKIE = "companion_visitor"
 HOST_COOKIE = "companion_host"
 SEAT_COOKIE = "companion_seat"
 BAD_CSRF = "TABLE-REQUEST-3"
+
+
+def select_locale() -> str:
+    """The phone's language: the one it chose (a cookie), else its browser's first that the
+    companion speaks, else English."""
+    from ..i18n import DEFAULT, LANGUAGES
+
+    chosen = request.cookies.get(LANG_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(LANGUAGES)) or DEFAULT
+
+
+@functools.lru_cache(maxsize=None)
+def catalog(lang: str, kind: str) -> Any:
+    """The compiled gettext catalogs of ``lang``, merged: the server's texts (``"server"``: the
+    table's and the games' rules') or the pages' scripts' (``"pages"``)."""
+    from babel.support import NullTranslations, Translations
+
+    from ..i18n import DEFAULT, PAGE_DOMAINS, SERVER_DOMAINS, TRANSLATIONS
+
+    merged: Any = NullTranslations()
+    if lang == DEFAULT:
+        return merged
+    for domain in SERVER_DOMAINS if kind == "server" else PAGE_DOMAINS:
+        found = Translations.load(str(TRANSLATIONS), [lang], domain)
+        if not isinstance(found, Translations):  # not compiled: its messages stay English
+            continue
+        if isinstance(merged, Translations):
+            merged.merge(found)
+        else:
+            merged = found
+    return merged
+
+
+def translator() -> Callable[[Any], Any]:
+    """This request's snapshot translator (it still works after the request, for a stream):
+    English as it is; another language made from the catalog's templates."""
+    from ..i18n import DEFAULT, has_text, translate
+
+    lang = select_locale()
+    if lang == DEFAULT:
+        return lambda value: value
+    gettext = catalog(lang, "server").gettext
+    return lambda value: translate(value, gettext) if has_text(value) else value
+
+
+def js_catalog() -> dict[str, str]:
+    """The pages' scripts' messages in this request's language (msgid -> translation)."""
+    messages = getattr(catalog(select_locale(), "pages"), "_catalog", {})
+    return {k: v for k, v in messages.items() if isinstance(k, str) and k and v}
 
 
 def csrf_scope() -> str | None:
@@ -62,23 +117,24 @@ def check_post() -> Any:
     own = request.host_url.rstrip("/")
     reason = None
     if origin is not None and origin != own:
-        reason = "The request came from another site's page and was refused."
+        reason = t("The request came from another site's page and was refused.")
     else:
         scope = csrf_scope()
         given = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token")
         if scope is None or not access().csrf_ok(scope, given):
-            reason = ("The request's CSRF token is missing or wrong, so it was refused; reload "
-                      "the page and try again.")
+            reason = t("The request's CSRF token is missing or wrong, so it was refused; reload "
+                       "the page and try again.")
     if reason is None:
         return None
     source = request.blueprint or "web"
     table().call("refuse", f"web:{source}", rule=BAD_CSRF, reason=reason,
                  raw={"kind": "request", "path": request.path[:80].split("/")[1:2]})
-    return jsonify({"ok": False, "rule": BAD_CSRF, "reason": reason}), 403
+    return jsonify({"ok": False, "rule": BAD_CSRF, "reason": translator()(reason)}), 403
 
 
 def answer(result: dict[str, Any]) -> tuple[Response, int]:
     """A table answer as HTTP: 200 when accepted, 409 when the rules refused, 400 if malformed."""
+    result = translator()(result)
     if result.get("ok"):
         return jsonify(result), 200
     status = 400 if result.get("rule", "").startswith(("INPUT-", "TABLE-REQUEST-")) else 409
@@ -86,12 +142,14 @@ def answer(result: dict[str, Any]) -> tuple[Response, int]:
 
 
 def forbidden(message: str, status: int = 403) -> tuple[Response, int]:
-    return jsonify({"ok": False, "error": message}), status
+    return jsonify({"ok": False, "error": translator()(message)}), status
 
 
 def message_page(status: int, title: str, text: str) -> Response:
     """A page that only says something (a link that is not valid, a seat already taken)."""
-    response = make_response(render_template("message.html", title=title, text=text), status)
+    localise = translator()
+    response = make_response(render_template("message.html", title=localise(title),
+                                             text=localise(text)), status)
     return response
 
 
@@ -107,6 +165,7 @@ def sse(viewer: Callable[[Any], str | None],
     t = table()
     hung_up = client_gone()
     more = (lambda: {}) if extra is None else _bound(extra)
+    localise = translator()
     keepalive = current_app.config.get("SSE_KEEPALIVE", KEEPALIVE)
 
     def events() -> Iterator[str]:
@@ -120,7 +179,7 @@ def sse(viewer: Callable[[Any], str | None],
             if t.version != seen:
                 snap = t.snapshot(who)
                 seen = snap["version"]
-                snap = snap | more()
+                snap = localise(snap | more())
                 yield f"event: snapshot\nid: {seen}\ndata: {json.dumps(snap)}\n\n"
             else:
                 yield ": keep-alive\n\n"

@@ -19,7 +19,9 @@ import segno
 from flask import (Blueprint, Response, abort, jsonify, make_response, redirect, render_template,
                    request, url_for)
 
-from .common import (HOST_COOKIE, SEAT_COOKIE, VISITOR_COOKIE, access, message_page, table)
+from ..i18n import t
+from .common import (HOST_COOKIE, LANG_COOKIE, SEAT_COOKIE, VISITOR_COOKIE, access, message_page,
+                     table, translator)
 
 bp = Blueprint("entry", __name__)
 
@@ -67,22 +69,24 @@ def sign_in():
     result = access().sign_in(client, pin)
     if result.token is not None:
         url = url_for("host.page", token=result.token)
-        table().call("note", "host", text="A phone signed in as host.")
+        table().call("note", "host", text=t("A phone signed in as host."))
         return _cookie(jsonify({"ok": True, "url": url}), HOST_COOKIE, result.token)
     if not result.checked:
         seconds = math.ceil(result.wait)
-        reason = (f"Too many wrong PINs: wait {seconds} seconds before the next try.")
+        reason = t("Too many wrong PINs: wait {n} seconds before the next try.", n=seconds)
         table().call("refuse", "web:host", rule=SLOW_DOWN, reason=reason,
                      raw={"kind": "request", "sign_in": "slowed"})
-        response = jsonify({"ok": False, "rule": SLOW_DOWN, "reason": reason, "wait": seconds})
+        response = jsonify({"ok": False, "rule": SLOW_DOWN, "reason": translator()(reason),
+                            "wait": seconds})
         response.headers["Retry-After"] = str(seconds)
         return response, 429
-    reason = "That is not the host's PIN."
+    reason = t("That is not the host's PIN.")
     if result.wait > 0:
-        reason += f" Too many wrong PINs: wait {math.ceil(result.wait)} seconds before the next try."
+        reason = t("That is not the host's PIN. Too many wrong PINs: wait {n} seconds before the "
+                   "next try.", n=math.ceil(result.wait))
     table().call("refuse", "web:host", rule=BAD_PIN, reason=reason,
                  raw={"kind": "request", "sign_in": "wrong"})  # never the PIN tried
-    return jsonify({"ok": False, "rule": BAD_PIN, "reason": reason}), 401
+    return jsonify({"ok": False, "rule": BAD_PIN, "reason": translator()(reason)}), 401
 
 
 @bp.get("/join/<code>")
@@ -100,7 +104,7 @@ def claim(code: str):
     """Take the seat: the answer (JSON) is the seat's private page; its cookie is set."""
     result = table().call("claim_seat", "web:join", code=code)
     if not result.get("ok"):
-        return jsonify(result), 403
+        return jsonify(translator()(result)), 403
     url = url_for("player.page", token=result["token"])
     return _cookie(jsonify({"ok": True, "player": result["player"], "url": url}), SEAT_COOKIE,
                    result["token"])
@@ -119,11 +123,26 @@ def join_qr(code: str):
                     headers={"Cache-Control": "no-store"})
 
 
+@bp.get("/lang/<code>")
+def language(code: str):
+    """This phone's language, kept in a cookie; back to the page it came from."""
+    from ..i18n import LANGUAGES
+
+    target = request.args.get("next", "/")
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        target = "/"  # never a redirect to another site
+    response = redirect(target)
+    if code in LANGUAGES:
+        response.set_cookie(LANG_COOKIE, code, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
 @bp.get("/p")
 @bp.get("/p/")
 def no_seat():
-    return message_page(401, "Which seat?", "A player's page needs its seat's link: scan your "
-                        "seat's code on the table display, or ask the host.")
+    return message_page(401, t("Which seat?"), t(
+        "A player's page needs its seat's link: scan your seat's code on the table display, or "
+        "ask the host."))
 
 
 def _seat_of(code: str) -> str | None:
@@ -139,11 +158,10 @@ def _seat_number(player: str) -> int:
 
 
 def _colour(player: str) -> str:
-    from ..table.leds import SEAT_COLOURS
-
-    return SEAT_COLOURS[(_seat_number(player) - 1) % len(SEAT_COLOURS)]
+    return table().colour_names()[_seat_number(player) - 1]
 
 
 def _spent() -> Response:
-    return message_page(403, "Seat taken", "This join code is not valid any more: its seat was "
-                        "taken, or a new game began. Ask the host to hand the seat over.")
+    return message_page(403, t("Seat taken"), t(
+        "This join code is not valid any more: its seat was taken, or a new game began. Ask the "
+        "host to hand the seat over."))

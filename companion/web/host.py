@@ -75,7 +75,7 @@ def setup(token: str):
             links[player] = {"url": request.host_url.rstrip("/") + url_for("entry.join",
                                                                            code=code),
                              "qr": url_for("entry.join_qr", code=code)}
-    return jsonify({
+    return jsonify(translator()({
         "games": [{"id": g.id, "title": g.title, "min_players": g.min_players,
                    "max_players": min(g.max_players, t.layout.seats),
                    "components": g.components,
@@ -86,9 +86,10 @@ def setup(token: str):
         "simulated": sim() is not None,
         "pin": access().pin,
         "pin_configured": access().configured_pin is not None,
+        "brightness": t.brightness,
         "palette": {name: "#%02x%02x%02x" % rgb for name, rgb in PALETTE.items()},
         "seats": list(t.record.players) if t.record is not None else [],
-    })
+    }))
 
 
 def _option(game, option) -> dict:
@@ -147,6 +148,12 @@ def hand_over(token: str):
     if not isinstance(player, str):
         return _bad_request(t("Say whose seat to hand over."), "hand_over", player)
     return answer(table().call("hand_over", "host", player=player))
+
+
+@bp.post("/api/settings")
+def settings(token: str):
+    """The running table's settings: ``{"brightness": 0.4}``."""
+    return answer(table().call("settings", "host", brightness=_body().get("brightness")))
 
 
 @bp.post("/api/new_pin")

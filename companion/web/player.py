@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, render_template, request, url_for
 
+from ..i18n import t
 from ..table.inputs import inputs_for
-from .common import answer, csrf_token, forbidden, message_page, sse, table
+from .common import answer, csrf_token, forbidden, message_page, sse, table, translator
 
 bp = Blueprint("player", __name__, url_prefix="/p/<token>")
 
 FROM_SENSORS = "TABLE-REQUEST-2"
-NOT_A_SEAT = ("This link is not a seat of the game being played (any more): the host may have "
-              "handed the seat to another phone, or a new game began. Scan your seat's code on "
-              "the table display, or ask the host.")
+NOT_A_SEAT = t("This link is not a seat of the game being played (any more): the host may have "
+               "handed the seat to another phone, or a new game began. Scan your seat's code on "
+               "the table display, or ask the host.")
 
 
 @bp.url_value_preprocessor
@@ -24,7 +25,7 @@ def _check_token(endpoint, values):
     """A token that is no seat's gets 403 and nothing else, on every route of the blueprint."""
     if _player((values or {}).get("token", "")) is None:
         if endpoint == "player.page":
-            abort(message_page(403, "Not your seat", NOT_A_SEAT))
+            abort(message_page(403, t("Not your seat"), NOT_A_SEAT))
         body, status = forbidden(NOT_A_SEAT)
         body.status_code = status
         abort(body)
@@ -55,7 +56,7 @@ def page(token: str):
 
 @bp.get("/api/state")
 def state(token: str):
-    return jsonify(table().snapshot(_seat(token)) | {"csrf": csrf_token()})
+    return jsonify(translator()(table().snapshot(_seat(token))) | {"csrf": csrf_token()})
 
 
 @bp.get("/stream")
@@ -71,24 +72,24 @@ def act(token: str):
     removal or a roll, which the table's sensors observe, and never an undo, which is the host's.
     """
     player = _seat(token)
-    t = table()
+    tbl = table()
     source = f"phone:{player}"
     action = request.get_json(silent=True)
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        return answer(t.call("action", source, action=action, player=player))  # INPUT-1
+        return answer(tbl.call("action", source, action=action, player=player))  # INPUT-1
     action = {k: v for k, v in action.items() if k != "player"} | {"player": player}
-    mapper = inputs_for(t.history.game) if t.history else None
+    mapper = inputs_for(tbl.history.game) if tbl.history else None
     kind = action["type"]
     if mapper is not None and kind not in mapper.phone_actions:
         if kind in mapper.sensor_actions:
-            reason = "That action comes from the table's sensors, not from a phone."
+            reason = t("That action comes from the table's sensors, not from a phone.")
         else:
-            reason = (f"A phone cannot send {kind!r}; it can send "
-                      f"{', '.join(sorted(mapper.phone_actions))}.")
-        result = t.call("refuse", source, rule=FROM_SENSORS, reason=reason,
-                        raw={"kind": "request", "action": action})
-        return jsonify(result), 403
-    return answer(t.call("action", source, action=action, player=player))
+            reason = t("A phone cannot send {action}; it can send {actions}.", action=repr(kind),
+                       actions=", ".join(sorted(mapper.phone_actions)))
+        result = tbl.call("refuse", source, rule=FROM_SENSORS, reason=reason,
+                          raw={"kind": "request", "action": action})
+        return jsonify(translator()(result)), 403
+    return answer(tbl.call("action", source, action=action, player=player))
 
 
 @bp.post("/api/virtual_roll")

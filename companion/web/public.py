@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
 
 from ..rules import TABLE, SetupError, get_game
-from .common import access, sse, table
+from .common import access, sse, table, translator
 
 
 def _display() -> dict:
@@ -25,7 +25,7 @@ def table_page():
 
 @bp.get("/api/table")
 def state():
-    return jsonify(table().snapshot(TABLE) | _display())
+    return jsonify(translator()(table().snapshot(TABLE)) | _display())
 
 
 @bp.get("/api/table/stream")

@@ -35,8 +35,9 @@ from flask import (
 
 from .. import __version__
 from ..devices.nfc import reader_seat
+from ..i18n import t
 from ..table.runtime import LED_TEST_STEP
-from .common import HANG_UP_CHECK, KEEPALIVE, answer, client_gone, table
+from .common import HANG_UP_CHECK, KEEPALIVE, answer, client_gone, table, translator
 from .host import check_host
 
 bp = Blueprint("status", __name__, url_prefix="/host/<token>/status")
@@ -74,7 +75,7 @@ def page(token: str):
 @bp.get("/api")
 def api(token: str):
     ext = _companion()
-    return jsonify(status(ext, _addresses(ext, request.host_url)))
+    return jsonify(translator()(status(ext, _addresses(ext, request.host_url))))
 
 
 @bp.get("/stream")
@@ -85,6 +86,7 @@ def stream(token: str):
     ext = _companion()
     t = ext["table"]
     addresses = _addresses(ext, request.host_url)
+    localise = translator()
     hung_up = client_gone()
     keepalive = current_app.config.get("SSE_KEEPALIVE", KEEPALIVE)
 
@@ -97,7 +99,8 @@ def stream(token: str):
         while not t.closing and not hung_up():
             if key() != seen:
                 seen = key()
-                yield f"event: snapshot\nid: {seen[0]}\ndata: {json.dumps(status(ext, addresses))}\n\n"
+                snapshot = json.dumps(localise(status(ext, addresses)))
+                yield f"event: snapshot\nid: {seen[0]}\ndata: {snapshot}\n\n"
             else:
                 yield ": keep-alive\n\n"
             idle_until = time.monotonic() + keepalive
@@ -123,8 +126,9 @@ def qr(token: str):
     """The QR code of the companion's home page, for a phone to scan."""
     home = _addresses(_companion(), request.host_url)["home"]
     out = io.BytesIO()
+    title = translator()(t("The companion's home page"))
     segno.make(home, error="m").save(out, kind="svg", scale=6, border=2, dark="#000",
-                                     light="#fff", title="The companion's home page")
+                                     light="#fff", title=title)
     return Response(out.getvalue(), mimetype="image/svg+xml",
                     headers={"Cache-Control": "no-store"})
 
@@ -184,7 +188,7 @@ def _last_error(device: str, entry: dict[str, Any] | None, refusals: list[dict[s
     the reason it is not connected, or one of ``more`` ((at, text) pairs)."""
     found = [(r["at"], r["reason"]) for r in refusals if r.get("source") == f"device:{device}"]
     if entry and entry.get("connected") is False:
-        found.append((entry.get("at") or "", entry.get("detail") or "not connected"))
+        found.append((entry.get("at") or "", entry.get("detail") or t("not connected")))
     found += list(more)
     if not found:
         return None
@@ -205,31 +209,33 @@ def _nfc(devices: Any, known: dict[str, dict[str, Any]],
         own, taps = known.get(name), known.get(f"nfc:{name}")
         connected, state = _reported(own) if own and "connected" in own else _reported(taps)
         seat = reader_seat(name)
-        label = f"NFC reader, seat {seat + 1}" if seat is not None else f"NFC reader, {name}"
+        label = t("NFC reader, seat {seat}", seat=seat + 1) if seat is not None else \
+            t("NFC reader, {name}", name=name)
         item = _device("nfc", name, label, connected, state, taps,
                        driver=type(reader).__name__ if reader is not None else None,
                        port=getattr(reader, "port", None), seat=seat)
         item["detail"] = (own or {}).get("detail") or (
-            f"on {item['port']}" if item["port"] else "reports only the tags tapped on it")
+            t("on {port}", port=item["port"]) if item["port"]
+            else t("reports only the tags tapped on it"))
         item["errors"] = (own or {}).get("errors", 0) + (taps or {}).get("errors", 0)
         item["last_error"] = _last_error(name, own, refusals)
         out.append(item)
     return out
 
 
-def _dice(t: Any, known: dict[str, dict[str, Any]],
+def _dice(tab: Any, known: dict[str, dict[str, Any]],
           refusals: list[dict[str, Any]]) -> dict[str, Any]:
-    reader = t.dice
+    reader = tab.dice
     if reader is None:
-        return _device("dice", "dice", "Dice reader", None, NOT_CONFIGURED, None,
-                       detail="no dice reader is configured: the phones roll virtual dice")
+        return _device("dice", "dice", t("Dice reader"), None, NOT_CONFIGURED, None,
+                       detail=t("no dice reader is configured: the phones roll virtual dice"))
     name = getattr(reader, "name", "dice")
     entry = known.get(name)
     connected, state = _reported(entry)
     dice = (entry or {}).get("dice", {})
-    missing = [(d["at"], f"die {int(n) + 1} went missing") for n, d in dice.items()
+    missing = [(d["at"], t("die {n} went missing", n=int(n) + 1)) for n, d in dice.items()
                if d.get("state") == "missing"]
-    item = _device("dice", name, "Dice reader", connected, state, entry,
+    item = _device("dice", name, t("Dice reader"), connected, state, entry,
                    port=getattr(reader, "port", None), power=(entry or {}).get("power"),
                    dice=[{"die": int(n) + 1, "state": d.get("state"), "face": d.get("face"),
                           "at": d.get("at")} for n, d in sorted(dice.items())],
@@ -252,15 +258,34 @@ def _buttons(devices: Any, config: Any, known: dict[str, dict[str, Any]],
     pins = list(config.button_pins[:count]) if config is not None and count and \
         not simulated else None
     if buttons is None and devices is not None:
-        return _device("buttons", "buttons", "Seat buttons", None, NOT_CONFIGURED, entry,
+        return _device("buttons", "buttons", t("Seat buttons"), None, NOT_CONFIGURED, entry,
                        count=0, pin_factory=factory, pins=None)
-    item = _device("buttons", "buttons", "Seat buttons", None, NO_REPORT, entry,
+    item = _device("buttons", "buttons", t("Seat buttons"), None, NO_REPORT, entry,
                    count=count, pin_factory=factory, pins=pins)
-    item["detail"] = (f"{count} buttons" if count is not None else "buttons") + \
-        (f", gpiozero's {factory} pin factory" if factory else "") + \
-        (f", GPIO {', '.join(map(str, pins))}" if pins else "")
+    item["detail"] = _buttons_detail(count, factory, pins, simulated)
     item["last_error"] = _last_error("buttons", entry, refusals)
     return item
+
+
+def _buttons_detail(count: int | None, factory: str | None, pins: list[int] | None,
+                    simulated: bool) -> str:
+    """How many buttons, gpiozero's pin factory and the GPIO pins, as far as they are known."""
+    if factory and simulated:
+        factory = t("mock (simulated)")
+    gpio = ", ".join(map(str, pins)) if pins else None
+    if count is None:
+        if factory:
+            return t("buttons, gpiozero's {factory} pin factory", factory=factory) if not gpio \
+                else t("buttons, gpiozero's {factory} pin factory, GPIO {pins}",
+                        factory=factory, pins=gpio)
+        return t("buttons") if not gpio else t("buttons, GPIO {pins}", pins=gpio)
+    if factory:
+        return t("{count} buttons, gpiozero's {factory} pin factory", count=count,
+                  factory=factory) if not gpio else \
+            t("{count} buttons, gpiozero's {factory} pin factory, GPIO {pins}", count=count,
+               factory=factory, pins=gpio)
+    return t("{count} buttons", count=count) if not gpio else \
+        t("{count} buttons, GPIO {pins}", count=count, pins=gpio)
 
 
 def _strips(strips: dict[str, Any]) -> list[dict[str, Any]]:
@@ -272,7 +297,7 @@ def _strips(strips: dict[str, Any]) -> list[dict[str, Any]]:
         physical = chain.strip if chain is not None else strip
         neopixel = hasattr(physical, "max_brightness")
         latest = strip.latest() if hasattr(strip, "latest") else None
-        item = _device("leds", name, f"LED strip, {name}", None, NO_REPORT, None,
+        item = _device("leds", name, t("LED strip, {name}", name=name), None, NO_REPORT, None,
                        pixels=strip.length,
                        driver="NeoPixel" if neopixel else "simulated",
                        driver_class=type(physical).__name__,
@@ -280,25 +305,32 @@ def _strips(strips: dict[str, Any]) -> list[dict[str, Any]]:
                        output=physical.name if neopixel else None,
                        max_brightness=getattr(physical, "max_brightness", None))
         if latest is not None:  # a simulated strip keeps its frames
-            item.update(last=f"frame {latest.seq + 1} shown", last_at=_wall(latest.at))
+            item.update(last=t("frame {n} shown", n=latest.seq + 1), last_at=_wall(latest.at))
         elif neopixel and hasattr(physical, "amps"):
-            item["last"] = f"last frame about {physical.amps:.2f} A"
-        item["detail"] = (f"{strip.length} pixels, {item['driver']}"
-                          + (f" ({item['driver_class']} on {item['output']}; chain: "
-                             f"{' → '.join(item['chain'] or [name])})" if neopixel else ""))
+            item["last"] = t("last frame about {amps} A", amps=f"{physical.amps:.2f}")
+        if neopixel:
+            item["detail"] = t("{pixels} pixels, {driver} ({driver_class} on {output}; chain: "
+                                "{chain})", pixels=strip.length, driver=item["driver"],
+                                driver_class=item["driver_class"], output=item["output"],
+                                chain=" → ".join(item["chain"] or [name]))
+        else:
+            item["detail"] = t("{pixels} pixels, {driver}", pixels=strip.length,
+                                driver=t("simulated"))
         out.append(item)
     return out
 
 
-def _motor(t: Any, devices: Any) -> list[dict[str, Any]]:
-    motor = devices.tower_motor if devices is not None else t.tower_motor
+def _motor(tab: Any, devices: Any) -> list[dict[str, Any]]:
+    motor = devices.tower_motor if devices is not None else tab.tower_motor
     if motor is None:
         return []
-    step = t.store.setting("tower_motor_step")
-    return [_device("motor", "tower motor", "Tower motor", None, NO_REPORT, None,
-                    detail=f"{type(motor).__name__}, "
-                           f"{getattr(motor, 'steps_per_turn', '?')} steps a turn"
-                           + (f"; last turned to tower step {step}" if step else ""))]
+    step = tab.store.setting("tower_motor_step")
+    kind, steps = type(motor).__name__, getattr(motor, "steps_per_turn", "?")
+    detail = t("{motor}, {steps} steps a turn; last turned to tower step {step}", motor=kind,
+                steps=steps, step=step) if step else \
+        t("{motor}, {steps} steps a turn", motor=kind, steps=steps)
+    return [_device("motor", "tower motor", t("Tower motor"), None, NO_REPORT, None,
+                    detail=detail)]
 
 
 def _wall(monotonic_at: float) -> str:

@@ -43,7 +43,7 @@ class Process:
             if not line:
                 break
             lines.append(line)
-            found = re.search(r"Host page\s*:\s*(http://\S+/host/\S+)", line)
+            found = re.search(r"Host \(console\)\s*:\s*(http://\S+/host/\S+)", line)
             if found:
                 self.host = found.group(1)
                 self.base = self.host.split("/host/")[0]

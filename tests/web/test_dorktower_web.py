@@ -5,8 +5,9 @@ and scrolls in hand never reach anyone but their owner (DT-CARD-6, spec section 
 Hidden information is checked two ways at every step of real games, for every page, API and stream
 of every player, the table display and the host: no scroll held in another hand is named (its id
 or its name), unless it was played openly before; and the server's state is changed in exactly
-what the viewer may not see (the other hands' scrolls and the scroll deck, shuffled together and
-dealt back with the same sizes), after which every byte served must be the same.
+what the viewer may not see (the rules core's ``indistinguishable``: the other hands' scrolls and
+the scroll deck, shuffled together and dealt back with the same sizes), after which every byte
+served must be the same. ``tests/web/test_secrets_harness.py`` does the same over every endpoint.
 """
 
 from __future__ import annotations
@@ -213,21 +214,6 @@ def test_a_scroll_is_drawn_at_the_drawers_own_reader(tmp_path):
 
 # -- hidden information --------------------------------------------------------------------------
 
-def perturb(s: dict, viewer: str, rng: random.Random) -> dict:
-    """A copy of a Dork Tower state differing only in what ``viewer`` may not see: the scrolls in
-    the other players' hands (every hand, for the table and the host) and in the scroll deck are
-    pooled, shuffled and dealt back into the same places with the same sizes."""
-    s = json.loads(json.dumps(s))
-    hidden = [i for i, p in enumerate(s["players"]) if p != viewer]
-    pool = list(s["scrolls"]["deck"]) + [c for i in hidden for c in s["heroes"][i]["scrolls"]]
-    rng.shuffle(pool)
-    take = iter(pool)
-    s["scrolls"]["deck"] = sorted(next(take) for _ in s["scrolls"]["deck"])
-    for i in hidden:
-        s["heroes"][i]["scrolls"] = [next(take) for _ in s["heroes"][i]["scrolls"]]
-    return s
-
-
 def endpoints(server: Server, links: dict[str, str], viewer: str) -> dict[str, str]:
     if viewer == TABLE:
         return {"table page": fetch(f"{server.base}/table"),
@@ -266,7 +252,7 @@ def check_step(server: Server, links: dict[str, str], rng: random.Random) -> Non
         for _ in range(5):  # a device may report (a die's state) between the fetches
             version = server.table.version
             seen = endpoints(server, links, viewer)
-            with hidden_changed(server, viewer, rng, perturb):
+            with hidden_changed(server, viewer, rng):  # GAME.indistinguishable
                 changed = endpoints(server, links, viewer)
             if server.table.version == version:
                 break

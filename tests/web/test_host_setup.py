@@ -125,3 +125,25 @@ def test_the_guide_for_an_unknown_game_is_refused(server):
     assert status == 400
     status, answer = post(f"{server.host}/sim/tap_box")
     assert status == 400 and "no sticker is being enrolled" in answer["error"]
+
+
+# -- the running table's settings -------------------------------------------------------------------
+
+def test_the_host_sets_the_leds_brightness_and_it_is_kept(tmp_path):
+    server = Server.start(tmp_path, brightness=0.5)
+    try:
+        assert get(f"{server.host}/api/setup")["brightness"] == 0.5
+        status, answer = post(f"{server.host}/api/settings", {"brightness": 0.25})
+        assert status == 200 and answer["brightness"] == 0.25
+        assert server.table.brightness == 0.25
+        for bad in (0, 1.5, "dim", True, None):
+            status, answer = post(f"{server.host}/api/settings", {"brightness": bad})
+            assert status == 400 and answer["rule"] == "TABLE-REQUEST-1", bad
+        assert server.table.brightness == 0.25
+    finally:
+        server.stop()
+    again = Server.start(tmp_path, brightness=0.5)
+    try:
+        assert again.table.brightness == 0.25  # the host's choice outlives a restart
+    finally:
+        again.stop()

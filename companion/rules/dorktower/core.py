@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...i18n import Text, t
 from ..api import (
     EVERYTHING,
     HOST,
@@ -83,35 +84,43 @@ class DorkTower(Game):
     min_players = 2  # DT-AMB-20: one kingdom each, six kingdoms
     max_players = 6
     options = (
-        Option("data_set", "example", "The data set (map, tower, tables, tokens, cards, "
-               "characters) the game is played with; see docs/dork-tower-data.md.", "DT-AMB-5"),
-        Option("start_roll", True, "Roll two dice each to decide who starts (DT-SETUP-6); "
-               "false: the first player listed starts.", "DT-SETUP-6"),
-        Option("trade_windows", "both", "When characters on the active player's space may "
-               "trade: right after movement, after the encounter, both, or never.", "DT-AMB-7",
+        Option("data_set", "example", t("The data set (map, tower, tables, tokens, cards, "
+                                         "characters) the game is played with; see "
+                                         "docs/dork-tower-data.md."), "DT-AMB-5"),
+        Option("start_roll", True, t("Roll two dice each to decide who starts (DT-SETUP-6); "
+                                     "false: the first player listed starts."), "DT-SETUP-6"),
+        Option("trade_windows", "both", t("When characters on the active player's space may "
+                                          "trade: right after movement, after the encounter, "
+                                          "both, or never."), "DT-AMB-7",
                choices=TRADE_WINDOWS),
-        Option("resurrection_consumes_turn", False, "A resurrected hero's turn is used up by "
-               "the resurrection.", "DT-AMB-9"),
-        Option("flee_across_mountains", False, "A fleeing hero may cross a mountain border "
-               "(lakes always block unless the hero habitually crosses them).", "DT-AMB-11"),
-        Option("death_only_without_escape", True, "A defeated hero may choose to die only when "
-               "there is nowhere to flee.", "DT-AMB-12"),
-        Option("killed_tokens_return", True, "Killed monsters and resolved tokens go back into "
-               "the bowl (false: they leave the game).", "DT-AMB-14"),
-        Option("slot_max", "forbid", "An item above a slot's Max: cannot be placed in that slot "
-               "(forbid), or its bonus is capped (cap).", "DT-AMB-16", choices=("forbid", "cap")),
-        Option("slot_max_special", False, "A slot's Max also caps bonuses against a type of "
-               "enemy.", "DT-AMB-16"),
-        Option("work_allows_selling", False, "A hero who works may still sell at the market.",
-               "DT-AMB-17"),
-        Option("encounter_before_entry", False, "The encounter on the door's shadowland must be "
-               "had before entering the tower.", "DT-AMB-18"),
-        Option("scenario", {}, "Start from an arranged position instead of the setup: heroes "
-               "(character, home, space, level, gold, XP, items, scrolls), monsters on spaces, "
-               "quests, the tower's step and whose turn it is; see docs/replay.md.",
-               "DT-SETUP-7"),
-        Option("trust_positions", False, "Accept any reported step without checking adjacency "
-               "and borders (for a map the data set does not describe).", "DT-AMB-5"),
+        Option("resurrection_consumes_turn", False, t("A resurrected hero's turn is used up by "
+                                                      "the resurrection."), "DT-AMB-9"),
+        Option("flee_across_mountains", False, t("A fleeing hero may cross a mountain border "
+                                                 "(lakes always block unless the hero "
+                                                 "habitually crosses them)."), "DT-AMB-11"),
+        Option("death_only_without_escape", True, t("A defeated hero may choose to die only "
+                                                    "when there is nowhere to flee."),
+               "DT-AMB-12"),
+        Option("killed_tokens_return", True, t("Killed monsters and resolved tokens go back "
+                                               "into the bowl (false: they leave the game)."),
+               "DT-AMB-14"),
+        Option("slot_max", "forbid", t("An item above a slot's Max: cannot be placed in that "
+                                       "slot (forbid), or its bonus is capped (cap)."),
+               "DT-AMB-16", choices=("forbid", "cap")),
+        Option("slot_max_special", False, t("A slot's Max also caps bonuses against a type of "
+                                            "enemy."), "DT-AMB-16"),
+        Option("work_allows_selling", False, t("A hero who works may still sell at the "
+                                               "market."), "DT-AMB-17"),
+        Option("encounter_before_entry", False, t("The encounter on the door's shadowland must "
+                                                  "be had before entering the tower."),
+               "DT-AMB-18"),
+        Option("scenario", {}, t("Start from an arranged position instead of the setup: heroes "
+                                 "(character, home, space, level, gold, XP, items, scrolls), "
+                                 "monsters on spaces, quests, the tower's step and whose turn it "
+                                 "is; see docs/replay.md."), "DT-SETUP-7"),
+        Option("trust_positions", False, t("Accept any reported step without checking "
+                                           "adjacency and borders (for a map the data set does "
+                                           "not describe)."), "DT-AMB-5"),
     )
 
     def __init__(self, datasets: dict[str, dict[str, Any]] | None = None):
@@ -166,8 +175,8 @@ class DorkTower(Game):
         comps = {"tower": 1}
         for space in data["spaces"]:
             comps[f"space {space}"] = 1
-        for t in data["tokens"].values():
-            comps[f"token {t['id']}"] = t["count"]
+        for tok in data["tokens"].values():
+            comps[f"token {tok['id']}"] = tok["count"]
         for c in data["items"]:
             comps[f"item {c}"] = 1
         for c in data["scrolls"]:
@@ -185,15 +194,16 @@ class DorkTower(Game):
         opts = self.resolve_options(options)
         data = self.datasets.get(opts["data_set"])
         if data is None:
-            raise SetupError(f"no Dork Tower data set {opts['data_set']!r} (known: "
-                             f"{', '.join(sorted(self.datasets))})")
+            raise SetupError(t("no Dork Tower data set {name} (known: {known})",
+                               name=repr(opts["data_set"]), known=", ".join(sorted(self.datasets))))
         n = len(names)
         if n > len(data["characters"]):
-            raise SetupError(f"the data set has {len(data['characters'])} characters for "
-                             f"{n} players")
+            raise SetupError(t("the data set has {count} characters for {n} players",
+                               count=len(data["characters"]), n=n))
         kingdoms = [w for w in data["wedges"] if w["kind"] == "kingdom"]
         if n > len(kingdoms):  # DT-SETUP-8: a different kingdom each
-            raise SetupError(f"the map has {len(kingdoms)} kingdoms for {n} players")
+            raise SetupError(t("the map has {count} kingdoms for {n} players",
+                               count=len(kingdoms), n=n))
         s: State = {
             "game": self.id,
             "players": names,
@@ -234,49 +244,50 @@ class DorkTower(Game):
         """A scenario: the position after setup, as the option ``scenario`` describes it."""
         data = self.data(s)
 
-        def fail(where: str, problem: str) -> None:
-            raise SetupError(f"scenario {where}: {problem}")
+        def fail(where: str, problem: Text) -> None:
+            raise SetupError(t("scenario {where}: {problem}", where=where, problem=problem))
 
         if not isinstance(sc, dict):
-            fail("", "must be an object")
+            fail("", t("must be an object"))
         unknown = set(sc) - {"heroes", "monsters", "quests", "tower_step", "first"}
         if unknown:
-            fail(", ".join(sorted(unknown)), "unknown key (known: heroes, monsters, quests, "
-                 "tower_step, first)")
+            fail(", ".join(sorted(unknown)), t("unknown key (known: heroes, monsters, quests, "
+                                               "tower_step, first)"))
         heroes = sc.get("heroes")
         if not isinstance(heroes, dict) or set(heroes) != set(s["players"]):
-            fail("heroes", "must describe every player, by name")
+            fail("heroes", t("must describe every player, by name"))
         for i, name in enumerate(s["players"]):
             spec = heroes[name]
             where = f"heroes.{name}"
             if not isinstance(spec, dict):
-                fail(where, "must be an object")
+                fail(where, t("must be an object"))
             char = spec.get("character")
             if char not in data["characters"]:
-                fail(where, f"unknown character {char!r}")
+                fail(where, t("unknown character {character}", character=repr(char)))
             if any(h["character"] == char for h in s["heroes"]):
-                fail(where, f"{char!r} is played by two heroes")
+                fail(where, t("{character} is played by two heroes", character=repr(char)))
             home = spec.get("home")
             if home not in data["spaces"] or not self._type(s, home)["city"]:
-                fail(where, f"home {home!r} is not a city")
+                fail(where, t("home {home} is not a city", home=repr(home)))
             space = spec.get("space", home)
             if space not in data["spaces"]:
-                fail(where, f"unknown space {space!r}")
+                fail(where, t("unknown space {space}", space=repr(space)))
             level = spec.get("level", "low")
             if level not in ("low", "high"):
-                fail(where, "level is low or high")
+                fail(where, t("level is low or high"))
             h = s["heroes"][i]
             h.update(character=char, home=home, space=space, level=level,
                      gold=spec.get("gold", START_GOLD), xp=spec.get("xp", 0))
             for key in ("gold", "xp"):
                 if not isinstance(h[key], int) or isinstance(h[key], bool) or h[key] < 0:
-                    fail(where, f"{key} must be a whole number")
+                    fail(where, t("{key} must be a whole number", key=key))
             for n, item in enumerate(spec.get("items", [])):
                 card = item.get("card") if isinstance(item, dict) else None
                 face = item.get("face", "equipment") if isinstance(item, dict) else None
                 if card not in s["items"]["deck"] or face not in ("equipment", "magic"):
-                    fail(f"{where}.items[{n}]", f"{card!r} is not an item card left in the deck "
-                         f"(or its face is not equipment or magic)")
+                    fail(f"{where}.items[{n}]", t("{card} is not an item card left in the deck "
+                                                  "(or its face is not equipment or magic)",
+                                                  card=repr(card)))
                 s["items"]["deck"].remove(card)
                 slot = item.get("slot")
                 if slot is None:
@@ -287,36 +298,39 @@ class DorkTower(Game):
                     slots = self._level(s, i)["slots"]
                     if not isinstance(slot, int) or not 0 <= slot < SLOTS or h["slots"][slot] \
                             or not self._fits(s, slots[slot], data["items"][card][face]):
-                        fail(f"{where}.items[{n}]", f"{card!r} does not fit slot {slot!r}")
+                        fail(f"{where}.items[{n}]", t("{card} does not fit slot {slot}",
+                                                      card=repr(card), slot=repr(slot)))
                     h["slots"][slot] = {"card": card, "face": face}
             for card in spec.get("scrolls", []):
                 if card not in s["scrolls"]["deck"]:
-                    fail(f"{where}.scrolls", f"{card!r} is not a scroll card left in the deck")
+                    fail(f"{where}.scrolls", t("{card} is not a scroll card left in the deck",
+                                               card=repr(card)))
                 s["scrolls"]["deck"].remove(card)
                 h["scrolls"].append(card)
         monsters = sc.get("monsters", {})
         if not isinstance(monsters, dict):
-            fail("monsters", "must map spaces to lists of tokens")
+            fail("monsters", t("must map spaces to lists of tokens"))
         for space, tokens in monsters.items():
             if space not in data["spaces"] or not isinstance(tokens, list) or not tokens:
-                fail(f"monsters.{space}", "must be a space of the map with a list of tokens")
+                fail(f"monsters.{space}", t("must be a space of the map with a list of tokens"))
             for tok in tokens:
                 if s["bowl"].get(tok, 0) < 1 or not data["tokens"][tok]["monster"]:
-                    fail(f"monsters.{space}", f"{tok!r} is not a monster token left in the bowl")
+                    fail(f"monsters.{space}", t("{token} is not a monster token left in the bowl",
+                                                token=repr(tok)))
                 s["bowl"][tok] -= 1
             s["monsters"][space] = list(tokens)
         quests = sc.get("quests", data["quest_starts"])
         if not isinstance(quests, list) or len(quests) != 2 or len(set(quests)) != 2 or \
                 any(q not in data["spaces"] for q in quests):
-            fail("quests", "must be two different spaces of the map")
+            fail("quests", t("must be two different spaces of the map"))
         s["quests"] = list(quests)
         step = sc.get("tower_step", 0)
         if not isinstance(step, int) or isinstance(step, bool) or step < 0:
-            fail("tower_step", "must be a whole number")
+            fail("tower_step", t("must be a whole number"))
         s["tower_step"] = step
         first = sc.get("first", s["players"][0])
         if first not in s["players"]:
-            fail("first", f"{first!r} is not playing")
+            fail("first", t("{player} is not playing", player=repr(first)))
         s["first"] = s["active"] = s["players"].index(first)
         self._start_turn(s, [])
 
@@ -325,13 +339,14 @@ class DorkTower(Game):
 
     def apply(self, state: State, action: Action) -> Result:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            return Refusal(MALFORMED, "An action needs a type.")
+            return Refusal(MALFORMED, t("An action needs a type."))
         handler = _HANDLERS.get(action["type"])
         if handler is None:
-            return Refusal(UNKNOWN_ACTION, f"{self.title} has no action {action['type']!r}.")
+            return Refusal(UNKNOWN_ACTION, t("{game} has no action {action}.", game=self.title,
+                                             action=repr(action["type"])))
         if state["phase"] == "over":
-            return Refusal("DT-GAME-1", f"The game is over: {state['winners'][0]} defeated "
-                           f"Z'Mindrik.")
+            return Refusal("DT-GAME-1", t("The game is over: {player} defeated Z'Mindrik.",
+                                          player=state["winners"][0]))
         s = _copy(state)
         events: list[Event] = []
         try:
@@ -343,15 +358,23 @@ class DorkTower(Game):
 
     # -- chance: dice and blind draws ----------------------------------------------------------
 
-    def _expect_chance(self, s: State, kind: str, what: str, a: Action | None = None
-                       ) -> dict[str, Any]:
+    def _expect_chance(self, s: State, kind: str, a: Action | None = None) -> dict[str, Any]:
         if not s["pending"] or s["pending"][0]["kind"] != kind:
-            raise _Refuse("DT-TURN-2", f"No {what} is expected now; {self._prompt(s)}")
+            prompt = self._prompt(s)
+            if kind == "die":
+                reason = t("No roll is expected now; {prompt}", prompt=prompt)
+            elif kind == "token":
+                reason = t("No encounter token is expected now; {prompt}", prompt=prompt)
+            elif kind == "item":
+                reason = t("No item card is expected now; {prompt}", prompt=prompt)
+            else:
+                reason = t("No scroll is expected now; {prompt}", prompt=prompt)
+            raise _Refuse("DT-TURN-2", reason)
         p = s["pending"][0]
         if a is not None and a.get("player") is not None and p.get("player") is not None:
             if _seat(s, a["player"]) != p["player"]:
-                raise _Refuse("DT-TURN-1", f"{_name(s, p['player'])} draws now, not "
-                              f"{a['player']}.")
+                raise _Refuse("DT-TURN-1", t("{player} draws now, not {other}.",
+                                             player=_name(s, p["player"]), other=a["player"]))
         return p
 
     def _roll(self, s: State, a: Action, ev: list[Event]) -> None:
@@ -360,14 +383,14 @@ class DorkTower(Game):
             p = {"kind": "die", "why": "start", "player": _seat(s, chance.player), "dice": 2}
             s["pending"].insert(0, p)
         if s["phase"] == "resolve" and not s["pending"]:
-            raise _Refuse("DT-ENC-4", "Resolve the tokens that are not monsters before the "
-                          "fight.")
-        p = self._expect_chance(s, "die", "roll")
+            raise _Refuse("DT-ENC-4", t("Resolve the tokens that are not monsters before the "
+                                        "fight."))
+        p = self._expect_chance(s, "die")
         if "player" in a and a["player"] is not None:
             seat = _seat(s, a["player"])
             if p["player"] is not None and seat != p["player"]:
-                raise _Refuse("DT-TURN-1", f"{_name(s, p['player'])} rolls now, not "
-                              f"{a['player']}.")
+                raise _Refuse("DT-TURN-1", t("{player} rolls now, not {other}.",
+                                             player=_name(s, p["player"]), other=a["player"]))
         values = _dice_values(a, p["dice"])
         _fulfilled(s)
         getattr(self, f"_rolled_{p['why']}")(s, p, values, ev)
@@ -375,78 +398,92 @@ class DorkTower(Game):
 
     def _draw_token(self, s: State, a: Action, ev: list[Event]) -> None:
         if not s["pending"] or s["pending"][0]["kind"] != "token":
-            t = s["t"]
-            here = s["heroes"][s["active"]]["space"] if t else None
-            if here and here in s["monsters"] and t["encountered"]:
-                raise _Refuse("DT-ENC-2", "Monsters are already here: fight them; no token is "
-                              "drawn.")
+            turn = s["t"]
+            here = s["heroes"][s["active"]]["space"] if turn else None
+            if here and here in s["monsters"] and turn["encountered"]:
+                raise _Refuse("DT-ENC-2", t("Monsters are already here: fight them; no token is "
+                                            "drawn."))
             if here and s["phase"] == "city":
-                raise _Refuse("DT-ENC-1", "No encounter token is drawn in a city.")
-            if t and t["encountered"] and s["phase"] in ("encounter", "resolve", "scrolls_own",
-                                                        "scrolls_others", "pre_roll"):
-                raise _Refuse("DT-ENC-3", f"Every token this space asks for is drawn; "
-                              f"{self._prompt(s)}")
-        self._expect_chance(s, "token", "encounter token", a)
+                raise _Refuse("DT-ENC-1", t("No encounter token is drawn in a city."))
+            if turn and turn["encountered"] and s["phase"] in (
+                    "encounter", "resolve", "scrolls_own", "scrolls_others", "pre_roll"):
+                raise _Refuse("DT-ENC-3", t("Every token this space asks for is drawn; {prompt}",
+                                            prompt=self._prompt(s)))
+        self._expect_chance(s, "token", a)
         data = self.data(s)
         token = a.get("token")
         if token not in data["tokens"]:
-            raise _Refuse("DT-COMP-3", f"There is no encounter token {token!r} in this set.")
+            raise _Refuse("DT-COMP-3", t("There is no encounter token {token} in this set.",
+                                         token=repr(token)))
         if s["bowl"].get(token, 0) <= 0:
-            raise _Refuse("DT-SETUP-4", f"No {data['tokens'][token]['name']} token is left in "
-                          f"the bowl.")
+            raise _Refuse("DT-SETUP-4", t("No {token} token is left in the bowl.",
+                                          token=data["tokens"][token]["name"]))
         _fulfilled(s)
         s["bowl"][token] -= 1
-        t = data["tokens"][token]
+        tok = data["tokens"][token]
         enc = s["encounter"]
-        if enc["wizard"] and t["friendly"]:  # DT-WIZ-2: ignored and drawn again
+        if enc["wizard"] and tok["friendly"]:  # DT-WIZ-2: ignored and drawn again
             enc["aside"].append(token)
             s["pending"].insert(0, _draw("token", s["active"], "wizard"))
-            ev.append(_event("token_drawn", f"{t['name']} is friendly: Z'Mindrik ignores it; "
-                             f"draw again.", token=token, ignored=True))
+            ev.append(_event("token_drawn", t("{token} is friendly: Z'Mindrik ignores it; "
+                                              "draw again.", token=tok["name"]),
+                             token=token, ignored=True))
             return
         enc["drawn"].append(token)
-        if not t["monster"]:
+        if not tok["monster"]:
             enc["unresolved"].append(token)
-        ev.append(_event("token_drawn", f"{_name(s, s['active'])} draws {_a(t['name'])}.",
-                         token=token, monster=t["monster"]))
+        if _an(tok["name"]):
+            text = t("{player} draws an {token}.", player=_name(s, s["active"]), token=tok["name"])
+        else:
+            text = t("{player} draws a {token}.", player=_name(s, s["active"]), token=tok["name"])
+        ev.append(_event("token_drawn", text, token=token, monster=tok["monster"]))
         self._flow(s, ev)
 
     def _draw_item(self, s: State, a: Action, ev: list[Event]) -> None:
-        p = self._expect_chance(s, "item", "item card", a)
+        p = self._expect_chance(s, "item", a)
         card = a.get("card")
         data = self.data(s)
         if card not in data["items"]:
-            raise _Refuse("DT-COMP-1", f"There is no item card {card!r} in this set.")
+            raise _Refuse("DT-COMP-1", t("There is no item card {card} in this set.",
+                                         card=repr(card)))
         self._from_deck(s, "items", card, ev)
         _fulfilled(s)
         seat = p["player"]
         if p["face"] == "shop":  # DT-CITY-2: both faces are shown
             s["shop"]["cards"].append({"card": card, "bought": None})
             c = data["items"][card]
-            ev.append(_event("shop_card", f"Shop card: {c['equipment']['name']} "
-                             f"({c['equipment']['price']} gold) or {c['magic']['name']} "
-                             f"({c['magic']['price']} gold).", card=card))
+            ev.append(_event("shop_card", t("Shop card: {equipment} ({equipment_price} gold) or "
+                                            "{magic} ({magic_price} gold).",
+                                            equipment=c["equipment"]["name"],
+                                            equipment_price=c["equipment"]["price"],
+                                            magic=c["magic"]["name"],
+                                            magic_price=c["magic"]["price"]), card=card))
         else:  # DT-REWARD-2, DT-REWARD-3, DT-AMB-22: that face, shown to all
             face = p["face"]
             where = self._gain_item(s, seat, card, face)
-            ev.append(_event("item_gained", f"{_name(s, seat)} gains "
-                             f"{data['items'][card][face]['name']} ({where}).", player=_name(s, seat),
+            item = data["items"][card][face]["name"]
+            if where == "backpack":
+                text = t("{player} gains {item} (backpack).", player=_name(s, seat), item=item)
+            else:
+                text = t("{player} gains {item} (slot {slot}).", player=_name(s, seat), item=item,
+                         slot=_slot_number(where))
+            ev.append(_event("item_gained", text, player=_name(s, seat),
                              card=card, face=face, where=where))
         self._flow(s, ev)
 
     def _draw_scroll(self, s: State, a: Action, ev: list[Event]) -> None:
-        p = self._expect_chance(s, "scroll", "scroll", a)
+        p = self._expect_chance(s, "scroll", a)
         card = a.get("scroll")
         data = self.data(s)
         if card not in data["scrolls"]:
-            raise _Refuse("DT-COMP-2", "There is no such scroll card in this set.")
+            raise _Refuse("DT-COMP-2", t("There is no such scroll card in this set."))
         card = self._same_scroll(s, card)
         self._from_deck(s, "scrolls", card, ev)
         _fulfilled(s)
         seat = p["player"]
         s["heroes"][seat]["scrolls"].append(card)
         name = _name(s, seat)
-        ev.append(_event("scroll_drawn", f"{name} draws a scroll.", player=name,
+        ev.append(_event("scroll_drawn", t("{player} draws a scroll.", player=name), player=name,
                          private={"scroll": card, "name": data["scrolls"][card]["name"]},
                          audience=[name]))  # DT-CARD-6, DT-CITY-5: only the drawer sees it
         self._flow(s, ev)
@@ -466,10 +503,15 @@ class DorkTower(Game):
         pile = s[deck]
         if not pile["deck"] and pile["discard"]:
             pile["deck"], pile["discard"] = sorted(pile["discard"]), []
-            ev.append(_event("reshuffled", f"The {deck[:-1]} discard pile is shuffled into a new "
-                             f"deck.", deck=deck))
+            if deck == "items":
+                text = t("The item discard pile is shuffled into a new deck.")
+            else:
+                text = t("The scroll discard pile is shuffled into a new deck.")
+            ev.append(_event("reshuffled", text, deck=deck))
         if card not in pile["deck"]:
-            raise _Refuse("DT-CARD-2", f"That {deck[:-1]} card is not in the deck.")
+            if deck == "items":
+                raise _Refuse("DT-CARD-2", t("That item card is not in the deck."))
+            raise _Refuse("DT-CARD-2", t("That scroll card is not in the deck."))
         pile["deck"].remove(card)
 
     # -- setup -----------------------------------------------------------------------------
@@ -477,7 +519,8 @@ class DorkTower(Game):
     def _rolled_start(self, s: State, p: dict, values: list[int], ev: list[Event]) -> None:
         seat = p["player"]
         s["start"]["rolls"][str(seat)] = sum(values)
-        ev.append(_event("start_roll", f"{_name(s, seat)} rolls {sum(values)}.",
+        ev.append(_event("start_roll", t("{player} rolls {total}.", player=_name(s, seat),
+                                         total=sum(values)),
                          player=_name(s, seat), values=values))
         rolling = s["start"]["rolling"]
         if len(s["start"]["rolls"]) < len(rolling):
@@ -486,48 +529,54 @@ class DorkTower(Game):
         top = [i for i in rolling if s["start"]["rolls"][str(i)] == best]
         if len(top) > 1:  # DT-SETUP-6, DT-AMB-19: ties roll again among themselves
             s["start"] = {"rolling": top, "rolls": {}}
-            ev.append(_event("start_tie", f"{' and '.join(_name(s, i) for i in top)} tie on "
-                             f"{best}: they roll again.", players=[_name(s, i) for i in top]))
+            ev.append(_event("start_tie", _tie_text([_name(s, i) for i in top], best),
+                             players=[_name(s, i) for i in top]))
             return
         self._to_choose(s, top[0], ev)
 
     def _to_choose(self, s: State, first: int, ev: list[Event]) -> None:
         s["first"] = s["choosing"] = s["active"] = first
         s["phase"] = "choose"
-        ev.append(_event("first_player", f"{_name(s, first)} starts and chooses a character "
-                         f"first.", player=_name(s, first)))
+        ev.append(_event("first_player", t("{player} starts and chooses a character first.",
+                                           player=_name(s, first)), player=_name(s, first)))
 
     def _choose(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-SETUP-7, DT-SETUP-8, DT-AMB-21: a character and a home city in a kingdom of one's
         own, chosen clockwise from the starting player."""
         if s["phase"] != "choose":
-            raise _Refuse("DT-SETUP-7", f"Characters are chosen at the start; {self._prompt(s)}")
+            raise _Refuse("DT-SETUP-7", t("Characters are chosen at the start; {prompt}",
+                                          prompt=self._prompt(s)))
         seat = _seat(s, _player(a))
         if seat != s["choosing"]:
-            raise _Refuse("DT-SETUP-7", f"{_name(s, s['choosing'])} chooses now, not "
-                          f"{_name(s, seat)}.")
+            raise _Refuse("DT-SETUP-7", t("{player} chooses now, not {other}.",
+                                          player=_name(s, s["choosing"]), other=_name(s, seat)))
         data = self.data(s)
         char = a.get("character")
         if char not in data["characters"]:
-            raise _Refuse("DT-CHAR-7", f"There is no character {char!r} (characters: "
-                          f"{', '.join(sorted(data['characters']))}).")
+            raise _Refuse("DT-CHAR-7", t("There is no character {character} (characters: "
+                                         "{known}).", character=repr(char),
+                                         known=", ".join(sorted(data["characters"]))))
         if any(h["character"] == char for h in s["heroes"]):
-            raise _Refuse("DT-SETUP-7", f"{data['characters'][char]['name']} is already taken.")
+            raise _Refuse("DT-SETUP-7", t("{character} is already taken.",
+                                          character=data["characters"][char]["name"]))
         city = a.get("city")
         space = data["spaces"].get(city) if isinstance(city, str) else None
         if space is None or not self._type(s, city)["city"]:
-            raise _Refuse("DT-SETUP-8", "A hero starts in a city; that is not a city.")
+            raise _Refuse("DT-SETUP-8", t("A hero starts in a city; that is not a city."))
         wedge = space["wedge"]
         if _wedge(data, wedge)["kind"] != "kingdom":
-            raise _Refuse("DT-SETUP-8", "A hero starts in a city of a kingdom.")
+            raise _Refuse("DT-SETUP-8", t("A hero starts in a city of a kingdom."))
         taken = {data["spaces"][h["home"]]["wedge"] for h in s["heroes"] if h["home"]}
         if wedge in taken:
-            raise _Refuse("DT-SETUP-8", f"Each player starts in a different kingdom; "
-                          f"{_wedge(data, wedge)['name']} is taken.")
+            raise _Refuse("DT-SETUP-8", t("Each player starts in a different kingdom; "
+                                          "{kingdom} is taken.",
+                                          kingdom=_wedge(data, wedge)["name"]))
         h = s["heroes"][seat]
         h.update(character=char, home=city, space=city, gold=START_GOLD)  # DT-SETUP-5
-        ev.append(_event("chosen", f"{_name(s, seat)} plays {data['characters'][char]['name']}, "
-                         f"from {space['name']}.", player=_name(s, seat), character=char,
+        ev.append(_event("chosen", t("{player} plays {character}, from {city}.",
+                                     player=_name(s, seat),
+                                     character=data["characters"][char]["name"],
+                                     city=space["name"]), player=_name(s, seat), character=char,
                          city=city))
         n = len(s["players"])
         s["choosing"] = (seat + 1) % n
@@ -539,7 +588,7 @@ class DorkTower(Game):
                 s["pending"].append(_draw("scroll", (s["first"] + k) % n, "setup"))
         # DT-SETUP-9, DT-QUEST-1: the first two quests, one in each wild area
         s["quests"] = list(data["quest_starts"])
-        ev.append(_event("quests_placed", "The two quest tokens are placed in the wild areas.",
+        ev.append(_event("quests_placed", t("The two quest tokens are placed in the wild areas."),
                          quests=list(s["quests"])))
         s["phase"] = "setup"
         self._flow(s, ev)
@@ -562,33 +611,38 @@ class DorkTower(Game):
             h["dead"] = False
             h["space"] = h["home"]
             h["gold"] += RESURRECTION_GOLD
-            ev.append(_event("resurrected", f"The citizens of {self._space(s, h['home'])['name']} "
-                             f"resurrect {name} and give him {RESURRECTION_GOLD} gold.",
+            ev.append(_event("resurrected", t("The citizens of {city} resurrect {player} and give "
+                                              "him {gold} gold.",
+                                              city=self._space(s, h["home"])["name"], player=name,
+                                              gold=RESURRECTION_GOLD),
                              player=name, gold=RESURRECTION_GOLD))
             if s["options"]["resurrection_consumes_turn"]:
                 s["t"]["ended"] = "other"
                 s["phase"] = "cleanup"
                 return
         s["phase"] = "move"
-        ev.append(_event("turn", f"{name}'s turn: move up to {level['movement']} spaces.",
+        ev.append(_event("turn", t("{player}'s turn: move up to {n} spaces.", player=name,
+                                   n=level["movement"]),
                          player=name, turn=s["turn"]))
 
     def _step(self, s: State, a: Action, ev: list[Event]) -> None:
         seat = self._expect_turn(s, a, "move", "step")
-        data, t, h = self.data(s), s["t"], s["heroes"][seat]
+        data, turn, h = self.data(s), s["t"], s["heroes"][seat]
         to = a.get("to")
         if to not in data["spaces"]:
-            raise _Refuse("DT-MOVE-3", f"There is no space {to!r} on the map.")
+            raise _Refuse("DT-MOVE-3", t("There is no space {space} on the map.",
+                                         space=repr(to)))
         here = h["space"]
         border = data["adjacent"].get(here, {}).get(to)
         if s["options"]["trust_positions"]:
             border = border or "none"
         elif border is None:  # DT-MOVE-3: corner-touching spaces are not adjacent
-            raise _Refuse("DT-MOVE-3", f"{self._space(s, to)['name']} is not next to "
-                          f"{self._space(s, here)['name']}.")
+            raise _Refuse("DT-MOVE-3", t("{space} is not next to {here}.",
+                                         space=self._space(s, to)["name"],
+                                         here=self._space(s, here)["name"]))
         extra = a.get("extra", False)
         if not isinstance(extra, bool):
-            raise _Refuse(MALFORMED, "extra is true or false.")
+            raise _Refuse(MALFORMED, t("extra is true or false."))
         cross = a.get("cross")
         costs = dict(data["xp"])
         xp_needed = 0
@@ -598,63 +652,85 @@ class DorkTower(Game):
             mode = cross or self._habitual(s, seat, border)
             if mode in ("ability", "item"):
                 if self._habitual(s, seat, border) is None:
-                    raise _Refuse("DT-BORDER-2", f"{_name(s, seat)} cannot cross a {border} "
-                                  f"without paying {costs['cross_border']} XP, a scroll, or "
-                                  f"a whole turn's movement.")
+                    if border == "lake":
+                        reason = t("{player} cannot cross a lake without paying {xp} XP, a "
+                                   "scroll, or a whole turn's movement.", player=_name(s, seat),
+                                   xp=costs["cross_border"])
+                    else:
+                        reason = t("{player} cannot cross a mountain without paying {xp} XP, a "
+                                   "scroll, or a whole turn's movement.", player=_name(s, seat),
+                                   xp=costs["cross_border"])
+                    raise _Refuse("DT-BORDER-2", reason)
             elif mode == "xp":  # DT-BORDER-2 (b)
                 self._repeatable(s, "cross_border")
                 xp_needed += costs["cross_border"]
             elif mode == "whole":  # DT-BORDER-2 (c)
-                if t["stepped"] or here != t["start"] or t["moves_left"] != \
+                if turn["stepped"] or here != turn["start"] or turn["moves_left"] != \
                         self._level(s, seat)["movement"]:
-                    raise _Refuse("DT-BORDER-2", "Crossing with the whole movement is only "
-                                  "possible from the space the turn started on, before any step.")
+                    raise _Refuse("DT-BORDER-2", t("Crossing with the whole movement is only "
+                                                   "possible from the space the turn started "
+                                                   "on, before any step."))
                 whole = True
             elif mode == "scroll":  # DT-BORDER-2 (a)
                 scroll = a.get("scroll")
                 self._check_scroll(s, seat, scroll, "movement")
                 if border not in self.data(s)["scrolls"][scroll]["effect"].get("cross", []):
-                    raise _Refuse("DT-BORDER-2", "That scroll cannot be used for this "
-                                  "crossing.")
+                    raise _Refuse("DT-BORDER-2", t("That scroll cannot be used for this "
+                                                   "crossing."))
+            elif border == "lake":
+                raise _Refuse("DT-BORDER-2", t("A lake is a border: cross it by ability, magic "
+                                               "item or scroll, for {xp} XP, or with the whole "
+                                               "movement from a space next to it (cross: "
+                                               "ability, item, scroll, xp or whole).",
+                                               xp=costs["cross_border"]))
             else:
-                raise _Refuse("DT-BORDER-2", f"A {border} is a border: cross it by ability, "
-                              f"magic item or scroll, for {costs['cross_border']} XP, or with "
-                              f"the whole movement from a space next to it (cross: ability, "
-                              f"item, scroll, xp or whole).")
+                raise _Refuse("DT-BORDER-2", t("A mountain is a border: cross it by ability, "
+                                               "magic item or scroll, for {xp} XP, or with the "
+                                               "whole movement from a space next to it (cross: "
+                                               "ability, item, scroll, xp or whole).",
+                                               xp=costs["cross_border"]))
         if extra:  # DT-MOVE-2
             self._repeatable(s, "extra_step")
             xp_needed += costs["extra_step"]
-        elif not whole and t["moves_left"] < 1:  # DT-MOVE-1
-            raise _Refuse("DT-MOVE-1", f"{_name(s, seat)} has no movement left; an extra step "
-                          f"costs {costs['extra_step']} XP (extra: true).")
+        elif not whole and turn["moves_left"] < 1:  # DT-MOVE-1
+            raise _Refuse("DT-MOVE-1", t("{player} has no movement left; an extra step costs "
+                                         "{xp} XP (extra: true).", player=_name(s, seat),
+                                         xp=costs["extra_step"]))
         if xp_needed > h["xp"]:
-            raise _Refuse("DT-TOK-5", f"{_name(s, seat)} has {h['xp']} XP, not {xp_needed}.")
+            raise _Refuse("DT-TOK-5", t("{player} has {xp} XP, not {needed}.",
+                                        player=_name(s, seat), xp=h["xp"], needed=xp_needed))
         h["xp"] -= xp_needed
         if extra:
-            t["paid"]["extra_step"] = t["paid"].get("extra_step", 0) + 1
+            turn["paid"]["extra_step"] = turn["paid"].get("extra_step", 0) + 1
         if xp_needed and border != "none" and cross == "xp":
-            t["paid"]["cross_border"] = t["paid"].get("cross_border", 0) + 1
+            turn["paid"]["cross_border"] = turn["paid"].get("cross_border", 0) + 1
         if whole:
-            t["moves_left"] = 0
-            t["whole"] = True
+            turn["moves_left"] = 0
+            turn["whole"] = True
         elif not extra:
-            t["moves_left"] -= 1
+            turn["moves_left"] -= 1
         if scroll is not None:
             self._use_scroll(s, seat, scroll, ev)
-        t["stepped"] = True
+        turn["stepped"] = True
         h["space"] = to
         name = _name(s, seat)
-        ev.append(_event("step", f"{name} moves to {self._space(s, to)['name']}"
-                         + (f" across a {border}" if border != "none" else "") + ".",
-                         player=name, to=to, border=border, xp=xp_needed))
+        where = self._space(s, to)["name"]
+        if border == "none":
+            text = t("{player} moves to {space}.", player=name, space=where)
+        elif border == "lake":
+            text = t("{player} moves to {space} across a lake.", player=name, space=where)
+        else:
+            text = t("{player} moves to {space} across a mountain.", player=name, space=where)
+        ev.append(_event("step", text, player=name, to=to, border=border, xp=xp_needed))
         monsters = s["monsters"].get(to)
         if monsters and "avoid_monsters" not in self._level(s, seat)["abilities"]:
-            ev.append(_event("stopped", f"Monsters on {self._space(s, to)['name']}: {name} "
-                             f"must stop and fight.", player=name))  # DT-MOVE-4, DT-GROUP-1
+            ev.append(_event("stopped", t("Monsters on {space}: {player} must stop and fight.",
+                                          space=where, player=name),
+                             player=name))  # DT-MOVE-4, DT-GROUP-1
             self._move_ended(s, ev, "monsters")
         elif to in s["quests"]:  # DT-MOVE-5, DT-QUEST-2
-            ev.append(_event("stopped", f"A quest on {self._space(s, to)['name']}: {name}'s "
-                             f"movement ends.", player=name))
+            ev.append(_event("stopped", t("A quest on {space}: {player}'s movement ends.",
+                                          space=where, player=name), player=name))
             self._move_ended(s, ev, "quest")
 
     def _habitual(self, s: State, seat: int, border: str) -> str | None:
@@ -670,8 +746,13 @@ class DorkTower(Game):
     def _repeatable(self, s: State, use: str) -> None:
         """DT-AMB-3: an XP use may be repeated in one turn unless the data set says not."""
         if not self.data(s)["xp_repeat"].get(use, True) and s["t"]["paid"].get(use):
-            raise _Refuse("DT-AMB-3", f"This data set allows {use.replace('_', ' ')} for XP "
-                          f"once per turn.")
+            if use == "cross_border":
+                reason = t("This data set allows cross border for XP once per turn.")
+            elif use == "extra_step":
+                reason = t("This data set allows extra step for XP once per turn.")
+            else:
+                reason = t("This data set allows extra shop card for XP once per turn.")
+            raise _Refuse("DT-AMB-3", reason)
 
     def _stop(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-MOVE-1: movement not used is lost."""
@@ -710,8 +791,14 @@ class DorkTower(Game):
         k = self._draw_count(s, here)
         s["encounter"] = _encounter(here, quest=here in s["quests"])
         name = _name(s, seat)
-        ev.append(_event("encounter", f"{name} draws {k} encounter token{'s' if k != 1 else ''} "
-                         f"on {self._space(s, here)['name']}.", player=name, count=k))
+        where = self._space(s, here)["name"]
+        if k == 1:
+            text = t("{player} draws {n} encounter token on {space}.", player=name, n=k,
+                     space=where)
+        else:
+            text = t("{player} draws {n} encounter tokens on {space}.", player=name, n=k,
+                     space=where)
+        ev.append(_event("encounter", text, player=name, count=k))
         s["phase"] = "encounter"
         s["pending"].extend(_draw("token", seat, "encounter") for _ in range(k))
         self._flow(s, ev)
@@ -756,36 +843,40 @@ class DorkTower(Game):
         token = a.get("token")
         enc = s["encounter"]
         if token not in enc["unresolved"]:
-            raise _Refuse("DT-ENC-4", "That token is not waiting to be resolved.")
+            raise _Refuse("DT-ENC-4", t("That token is not waiting to be resolved."))
         enc["unresolved"].remove(token)
         enc["drawn"].remove(token)
-        t = self.data(s)["tokens"][token]
+        tok = self.data(s)["tokens"][token]
         h = s["heroes"][seat]
-        effect = t.get("effect") or {}
+        effect = tok.get("effect") or {}
         name = _name(s, seat)
-        parts = []
+        parts: list[Text] = []
         if effect.get("gold"):
             h["gold"] += effect["gold"]
-            parts.append(f"{effect['gold']} gold")
+            parts.append(t("{gold} gold", gold=effect["gold"]))
         if effect.get("xp"):
             h["xp"] += effect["xp"]
-            parts.append(f"{effect['xp']} XP")
+            parts.append(t("{xp} XP", xp=effect["xp"]))
         for _ in range(effect.get("draw_scroll", 0)):
             s["pending"].append(_draw("scroll", seat, "token"))
-            parts.append("a scroll")
+            parts.append(t("a scroll"))
         if effect.get("draw_item"):
             s["pending"].append(_draw("item", seat, "token", face=effect["draw_item"]))
-            parts.append(f"{_a(effect['draw_item'])} item")
+            parts.append(t("an equipment item") if effect["draw_item"] == "equipment"
+                         else t("a magic item"))
         why = "wizard" if enc["wizard"] else "encounter"
         for _ in range(effect.get("draw_tokens", 0)):  # tombs and lairs (DT-COMP-3, DT-WIZ-3)
             s["pending"].append(_draw("token", seat, why))
         if effect.get("draw_tokens"):
-            parts.append(f"{effect['draw_tokens']} more token"
-                         f"{'s' if effect['draw_tokens'] != 1 else ''}")
+            n = effect["draw_tokens"]
+            parts.append(t("{n} more token", n=n) if n == 1 else t("{n} more tokens", n=n))
         self._return_tokens(s, [token])
-        ev.append(_event("resolved", f"{name} resolves {t['name']}"
-                         + (f": {', '.join(parts)}." if parts else "."), player=name,
-                         token=token))
+        if parts:
+            text = t("{player} resolves {token}: {gains}.", player=name, token=tok["name"],
+                     gains=_listing(parts))
+        else:
+            text = t("{player} resolves {token}.", player=name, token=tok["name"])
+        ev.append(_event("resolved", text, player=name, token=token))
         s["phase"] = "encounter"
         self._flow(s, ev)
 
@@ -803,7 +894,8 @@ class DorkTower(Game):
                        "sixes": 0, "dice": None, "rolls": 0, "quest": enc["quest"],
                        "wizard": enc["wizard"], "space": enc["space"]}
         names = ", ".join(self.data(s)["tokens"][m]["name"] for m in monsters)
-        ev.append(_event("combat", f"{_name(s, s['active'])} fights {names}.",
+        ev.append(_event("combat", t("{player} fights {monsters}.", player=_name(s, s["active"]),
+                                     monsters=names),
                          player=_name(s, s["active"]), monsters=list(monsters)))
         s["phase"] = "scrolls_own"
         self._skip_empty_windows(s)
@@ -865,15 +957,17 @@ class DorkTower(Game):
         card = a.get("scroll")
         data = self.data(s)
         if card not in s["heroes"][seat]["scrolls"]:
-            raise _Refuse("DT-CARD-6", f"That scroll is not in {_name(s, seat)}'s hand.")
+            raise _Refuse("DT-CARD-6", t("That scroll is not in {player}'s hand.",
+                                         player=_name(s, seat)))
         scroll = data["scrolls"][card]
         effect, window = scroll["effect"], scroll["window"]
         phase, active = s["phase"], s["active"]
         if s["pending"] and s["pending"][0]["why"] != "combat":
-            raise _Refuse("DT-CARD-7", f"Scrolls wait until the draw is done; {self._prompt(s)}")
+            raise _Refuse("DT-CARD-7", t("Scrolls wait until the draw is done; {prompt}",
+                                         prompt=self._prompt(s)))
         if "cross" in effect:
-            raise _Refuse("DT-AMB-27", "A crossing scroll is played with the step it crosses "
-                          "(step with cross: scroll).")
+            raise _Refuse("DT-AMB-27", t("A crossing scroll is played with the step it crosses "
+                                         "(step with cross: scroll)."))
         pre_roll = any(k in effect for k in ("fighter", "monsters", "remove_monster"))
         if pre_roll:
             if seat == active and phase == "scrolls_own":
@@ -881,21 +975,23 @@ class DorkTower(Game):
             elif seat != active and phase == "scrolls_others":
                 allowed = window in ("opponent_pre_roll", "any")
                 if seat in s["combat"]["passed"]:
-                    raise _Refuse("DT-COMBAT-4", f"{_name(s, seat)} has passed.")
+                    raise _Refuse("DT-COMBAT-4", t("{player} has passed.",
+                                                   player=_name(s, seat)))
             else:
                 allowed = False
             if not allowed:  # a refusal is public: it never names the scroll or its window
-                raise _Refuse("DT-AMB-27", f"That scroll cannot be played now; "
-                              f"{self._prompt(s)}")
+                raise _Refuse("DT-AMB-27", t("That scroll cannot be played now; {prompt}",
+                                             prompt=self._prompt(s)))
             c = s["combat"]
             if "remove_monster" in effect:  # DT-COMBAT-9: removed before the fight
                 target = a.get("token")
                 left = _fighting(c)
                 if target not in left:
-                    raise _Refuse("DT-COMBAT-9", "Name a monster of this fight to remove "
-                                  "(token).")
+                    raise _Refuse("DT-COMBAT-9", t("Name a monster of this fight to remove "
+                                                   "(token)."))
                 if len(left) == 1:
-                    raise _Refuse("DT-COMBAT-9", "The last monster cannot be removed; fight it.")
+                    raise _Refuse("DT-COMBAT-9", t("The last monster cannot be removed; "
+                                                   "fight it."))
                 c["removed"].append(target)
             c["played"].append({"player": _name(s, seat), "scroll": card, "effect": effect,
                                 "token": a.get("token") if "remove_monster" in effect else None})
@@ -906,8 +1002,8 @@ class DorkTower(Game):
             return
         # after the roll: re-roll or change a die (DT-COMBAT-8, DT-DEFEAT-2)
         if phase != "defeat" or seat != active or window not in ("post_roll", "any"):
-            raise _Refuse("DT-COMBAT-8", f"That scroll is played by the fighter after a failed "
-                          f"roll; {self._prompt(s)}")
+            raise _Refuse("DT-COMBAT-8", t("That scroll is played by the fighter after a failed "
+                                           "roll; {prompt}", prompt=self._prompt(s)))
         c = s["combat"]
         self._use_scroll(s, seat, card, ev, played=True)
         c["played"].append({"player": _name(s, seat), "scroll": card, "effect": effect})
@@ -919,7 +1015,7 @@ class DorkTower(Game):
         die = a.get("die", 0)
         rolled = [i for i, d in enumerate(c["dice"]) if not d["six"]]
         if die not in rolled:
-            raise _Refuse("DT-COMBAT-8", "Name a rolled die (die: 0 or 1) to change.")
+            raise _Refuse("DT-COMBAT-8", t("Name a rolled die (die: 0 or 1) to change."))
         c["dice"][die]["value"] = effect["set_die"]
         self._judge(s, ev)
 
@@ -929,16 +1025,17 @@ class DorkTower(Game):
         c = s["combat"]
         if c is None or s["phase"] not in ("scrolls_own", "scrolls_others", "pre_roll") \
                 or c["rolls"]:
-            raise _Refuse("DT-CARD-7", "Only a scroll played in this fight, before the roll, "
-                          "can be taken back.")
+            raise _Refuse("DT-CARD-7", t("Only a scroll played in this fight, before the roll, "
+                                         "can be taken back."))
         name = _name(s, seat)
         mine = [i for i, p in enumerate(c["played"]) if p["player"] == name]
         if not mine:
-            raise _Refuse("DT-CARD-7", f"{name} has played no scroll in this fight.")
+            raise _Refuse("DT-CARD-7", t("{player} has played no scroll in this fight.",
+                                         player=name))
         last = mine[-1]
         if any(p["player"] != name for p in c["played"][last + 1:]):
-            raise _Refuse("DT-CARD-7", "Another scroll has been played since; it cannot be "
-                          "taken back.")
+            raise _Refuse("DT-CARD-7", t("Another scroll has been played since; it cannot be "
+                                         "taken back."))
         p = c["played"].pop(last)
         if p.get("token") in c["removed"]:
             c["removed"].remove(p["token"])
@@ -953,9 +1050,9 @@ class DorkTower(Game):
             if seat in c["passed"]:
                 c["passed"].remove(seat)
         s["pending"] = [q for q in s["pending"] if q.get("why") != "combat"]
-        ev.append(_event("scroll_taken_back", f"{name} takes back "
-                         f"{self.data(s)['scrolls'][p['scroll']]['name']}.", player=name,
-                         scroll=p["scroll"]))
+        scroll = self.data(s)["scrolls"][p["scroll"]]["name"]  # played: public
+        ev.append(_event("scroll_taken_back", t("{player} takes back {scroll}.", player=name,
+                                                scroll=scroll), player=name, scroll=p["scroll"]))
 
     def _done(self, s: State, a: Action, ev: list[Event]) -> None:
         """Close a window the active player controls: own scrolls, a trade window, the city."""
@@ -971,17 +1068,18 @@ class DorkTower(Game):
         if phase == "city" and seat == s["active"] and not s["pending"]:
             self._leave_city(s, ev)
             return
-        raise _Refuse("DT-TURN-2", f"Nothing for {_name(s, seat)} to finish now; "
-                      f"{self._prompt(s)}")
+        raise _Refuse("DT-TURN-2", t("Nothing for {player} to finish now; {prompt}",
+                                     player=_name(s, seat), prompt=self._prompt(s)))
 
     def _pass(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-COMBAT-4: each other player plays scrolls against the fighter or passes."""
         seat = _seat(s, _player(a))
         if s["phase"] != "scrolls_others" or seat == s["active"]:
-            raise _Refuse("DT-COMBAT-4", f"Only the other players pass, before the fight's "
-                          f"roll; {self._prompt(s)}")
+            raise _Refuse("DT-COMBAT-4", t("Only the other players pass, before the fight's "
+                                           "roll; {prompt}", prompt=self._prompt(s)))
         if seat in s["combat"]["passed"]:
-            raise _Refuse("DT-COMBAT-4", f"{_name(s, seat)} has already passed.")
+            raise _Refuse("DT-COMBAT-4", t("{player} has already passed.",
+                                           player=_name(s, seat)))
         s["combat"]["passed"].append(seat)
         self._skip_empty_windows(s)
 
@@ -990,19 +1088,21 @@ class DorkTower(Game):
         seat = _seat(s, _player(a))
         c = s["combat"]
         if c is None or seat != s["active"] or s["phase"] != "pre_roll" or c["rolls"]:
-            raise _Refuse("DT-COMBAT-6", "XP buys a six only before the fight's roll.")
+            raise _Refuse("DT-COMBAT-6", t("XP buys a six only before the fight's roll."))
         if c["sixes"] >= MAX_SIXES:
-            raise _Refuse("DT-COMBAT-6", "Both dice are already sixes.")
+            raise _Refuse("DT-COMBAT-6", t("Both dice are already sixes."))
         if c["sixes"] and not self.data(s)["xp_repeat"].get("die_to_six", True):
-            raise _Refuse("DT-AMB-3", "This data set allows one die bought as a six per fight.")
+            raise _Refuse("DT-AMB-3", t("This data set allows one die bought as a six per "
+                                        "fight."))
         cost = self.data(s)["xp"]["die_to_six"]
         h = s["heroes"][seat]
         if h["xp"] < cost:
-            raise _Refuse("DT-COMBAT-6", f"A six costs {cost} XP; {_name(s, seat)} has "
-                          f"{h['xp']}.")
+            raise _Refuse("DT-COMBAT-6", t("A six costs {cost} XP; {player} has {xp}.",
+                                           cost=cost, player=_name(s, seat), xp=h["xp"]))
         h["xp"] -= cost
         c["sixes"] += 1
-        ev.append(_event("six_bought", f"{_name(s, seat)} pays {cost} XP: one die is a 6.",
+        ev.append(_event("six_bought", t("{player} pays {cost} XP: one die is a 6.",
+                                         player=_name(s, seat), cost=cost),
                          player=_name(s, seat), sixes=c["sixes"]))
         if c["sixes"] == MAX_SIXES:
             s["pending"] = [p for p in s["pending"] if p.get("why") != "combat"]
@@ -1030,12 +1130,14 @@ class DorkTower(Game):
                             "totals": tot, "dice": [d["value"] for d in c["dice"]],
                             "roll": roll, "won": roll >= tot["target"]}
         if roll >= tot["target"]:
-            ev.append(_event("victory", f"{name} rolls {roll} against {tot['target']}: "
-                             f"victory!", player=name, roll=roll, target=tot["target"]))
+            ev.append(_event("victory", t("{player} rolls {roll} against {target}: victory!",
+                                          player=name, roll=roll, target=tot["target"]),
+                             player=name, roll=roll, target=tot["target"]))
             self._victory(s, ev)
         else:
-            ev.append(_event("defeat", f"{name} rolls {roll} against {tot['target']}: the "
-                             f"monsters win.", player=name, roll=roll, target=tot["target"]))
+            ev.append(_event("defeat", t("{player} rolls {roll} against {target}: the monsters "
+                                         "win.", player=name, roll=roll, target=tot["target"]),
+                             player=name, roll=roll, target=tot["target"]))
             s["phase"] = "defeat"  # DT-DEFEAT-1
 
     def _victory(self, s: State, ev: list[Event]) -> None:
@@ -1047,7 +1149,8 @@ class DorkTower(Game):
         xp = sum(data["tokens"][m]["xp"] for m in killed)
         h["xp"] += xp  # DT-REWARD-1: always the XP of every monster
         name = _name(s, seat)
-        ev.append(_event("monsters_killed", f"{name} kills every monster and takes {xp} XP.",
+        ev.append(_event("monsters_killed", t("{player} kills every monster and takes {xp} XP.",
+                                              player=name, xp=xp),
                          player=name, tokens=killed, xp=xp))
         space = c["space"]
         if space is not None:
@@ -1057,7 +1160,8 @@ class DorkTower(Game):
             s["phase"] = "over"
             s["winners"] = [name]
             s["pending"] = []
-            ev.append(_event("game_over", f"{name} defeats Z'Mindrik and saves Aurora!",
+            ev.append(_event("game_over", t("{player} defeats Z'Mindrik and saves Aurora!",
+                                            player=name),
                              winners=[name]))
             return
         for m in killed:  # DT-REWARD-2: one die per token with a treasure table (DT-AMB-29)
@@ -1078,7 +1182,8 @@ class DorkTower(Game):
         s["heroes"][seat]["xp"] += QUEST_XP
         s["pending"].append(_draw("scroll", seat, "quest"))
         name = _name(s, seat)
-        ev.append(_event("quest_won", f"{name} completes the quest: a scroll and {QUEST_XP} XP.",
+        ev.append(_event("quest_won", t("{player} completes the quest: a scroll and {xp} XP.",
+                                        player=name, xp=QUEST_XP),
                          player=name))
         self._relocate(s, s["encounter"]["space"])
 
@@ -1094,19 +1199,23 @@ class DorkTower(Game):
         result = token["treasure"][str(values[0])]
         seat = p["player"]
         name = _name(s, seat)
+        shown = {"token": token["name"], "value": values[0]}
         if "gold" in result:
             s["heroes"][seat]["gold"] += result["gold"]
-            text = f"{result['gold']} gold"
+            text = t("{token}'s treasure ({value}): {gold} gold.", gold=result["gold"], **shown)
         elif "scroll" in result:
             s["pending"].insert(0, _draw("scroll", seat, "treasure"))
-            text = "a scroll"
+            text = t("{token}'s treasure ({value}): a scroll.", **shown)
         elif "equipment" in result or "magic" in result:
             face = "equipment" if "equipment" in result else "magic"
             s["pending"].insert(0, _draw("item", seat, "treasure", face=face))
-            text = f"{_a(face)} item" if face == "equipment" else "a magic item"
+            if face == "equipment":
+                text = t("{token}'s treasure ({value}): an equipment item.", **shown)
+            else:
+                text = t("{token}'s treasure ({value}): a magic item.", **shown)
         else:
-            text = "nothing"
-        ev.append(_event("treasure", f"{token['name']}'s treasure ({values[0]}): {text}.",
+            text = t("{token}'s treasure ({value}): nothing.", **shown)
+        ev.append(_event("treasure", text,
                          player=name, token=p["token"], value=values[0], result=result))
 
     def _rolled_quest(self, s: State, p: dict, values: list[int], ev: list[Event]) -> None:
@@ -1118,13 +1227,15 @@ class DorkTower(Game):
             h["space"] == space for h in s["heroes"])
         if busy:
             s["pending"].insert(0, dict(p))
-            ev.append(_event("quest_reroll", f"The Quest Location table gives "
-                             f"{self._space(s, space)['name']} ({total}), which is taken: "
-                             f"roll again.", value=total, space=space))
+            ev.append(_event("quest_reroll", t("The Quest Location table gives {space} ({total}), "
+                                               "which is taken: roll again.",
+                                               space=self._space(s, space)["name"], total=total),
+                             value=total, space=space))
             return
         s["quests"][p["quest"]] = space
-        ev.append(_event("quest_moved", f"A quest moves to {self._space(s, space)['name']} "
-                         f"({total}).", value=total, space=space, quests=list(s["quests"])))
+        ev.append(_event("quest_moved", t("A quest moves to {space} ({total}).",
+                                          space=self._space(s, space)["name"], total=total),
+                         value=total, space=space, quests=list(s["quests"])))
 
     # -- defeat ----------------------------------------------------------------------------
 
@@ -1136,16 +1247,17 @@ class DorkTower(Game):
         if to not in allowed:
             c = s["combat"]
             if c["wizard"]:
-                raise _Refuse("DT-WIZ-5", "Nobody flees from Z'Mindrik.")
+                raise _Refuse("DT-WIZ-5", t("Nobody flees from Z'Mindrik."))
             if self._type(s, c["space"])["no_flee"]:
-                raise _Refuse("DT-SPACE-8", "Nobody flees from a dungeon: win or die.")
-            raise _Refuse("DT-DEFEAT-3", "A hero flees only to a next space without monsters, "
-                          "not across a lake (or a mountain) he cannot habitually cross.")
+                raise _Refuse("DT-SPACE-8", t("Nobody flees from a dungeon: win or die."))
+            raise _Refuse("DT-DEFEAT-3", t("A hero flees only to a next space without monsters, "
+                                           "not across a lake (or a mountain) he cannot "
+                                           "habitually cross."))
         name = _name(s, seat)
         s["heroes"][seat]["space"] = to
         s["t"]["fled"] = True
-        ev.append(_event("fled", f"{name} flees to {self._space(s, to)['name']}; the monsters "
-                         f"stay.", player=name, to=to))
+        ev.append(_event("fled", t("{player} flees to {space}; the monsters stay.", player=name,
+                                   space=self._space(s, to)["name"]), player=name, to=to))
         self._lost(s, ev)
 
     def flee_spaces(self, state: State) -> list[str]:
@@ -1172,7 +1284,8 @@ class DorkTower(Game):
         """DT-DEFEAT-5, DT-DEATH-1..3, DT-TOWER-5, DT-WIZ-6, DT-AMB-10, DT-AMB-12."""
         seat = self._expect_turn(s, a, "defeat", "die")
         if s["options"]["death_only_without_escape"] and self.flee_spaces(s):
-            raise _Refuse("DT-DEFEAT-5", "A hero dies only with nowhere to flee; flee instead.")
+            raise _Refuse("DT-DEFEAT-5", t("A hero dies only with nowhere to flee; flee "
+                                           "instead."))
         h = s["heroes"][seat]
         for slot in h["slots"]:
             if slot:
@@ -1184,9 +1297,10 @@ class DorkTower(Game):
                  space=h["home"])
         s["t"]["died"] = True
         name = _name(s, seat)
-        ev.append(_event("died", f"{name} dies and is carried home to "
-                         f"{self._space(s, h['home'])['name']}, losing every card and "
-                         f"{lost_gold} gold; the XP stay.", player=name))
+        ev.append(_event("died", t("{player} dies and is carried home to {city}, losing every "
+                                   "card and {gold} gold; the XP stay.", player=name,
+                                   city=self._space(s, h["home"])["name"], gold=lost_gold),
+                         player=name))
         self._lost(s, ev)
 
     def _lost(self, s: State, ev: list[Event]) -> None:
@@ -1200,7 +1314,7 @@ class DorkTower(Game):
             s["monsters"][c["space"]] = group
             self._return_tokens(s, list(c["removed"]))
             if c["quest"]:
-                ev.append(_event("quest_lost", "The quest is lost; it moves elsewhere."))
+                ev.append(_event("quest_lost", t("The quest is lost; it moves elsewhere.")))
                 self._relocate(s, c["space"])
         s["combat"] = None
         s["encounter"] = None
@@ -1248,12 +1362,14 @@ class DorkTower(Game):
         while s["pending"]:
             p = s["pending"][0]
             if p["kind"] == "token" and not any(s["bowl"].values()):
-                what = "The bowl is empty: no more encounter tokens to draw."
+                what = t("The bowl is empty: no more encounter tokens to draw.")
             elif p["kind"] in ("item", "scroll"):
                 deck = s["items" if p["kind"] == "item" else "scrolls"]
                 if deck["deck"] or deck["discard"]:
                     return
-                what = f"Every {p['kind']} card is in someone's hands: none to draw."
+                what = t("Every item card is in someone's hands: none to draw.") \
+                    if p["kind"] == "item" else \
+                    t("Every scroll card is in someone's hands: none to draw.")
                 if p.get("why") == "shop":
                     s["shop"]["drawn"] -= 1
             else:
@@ -1292,34 +1408,36 @@ class DorkTower(Game):
     def _city_seat(self, s: State, a: Action, what: str) -> int:
         seat = self._expect_turn(s, a, "city", what)
         if s["pending"]:
-            raise _Refuse("DT-CITY-2", f"Finish drawing first; {self._prompt(s)}")
+            raise _Refuse("DT-CITY-2", t("Finish drawing first; {prompt}",
+                                         prompt=self._prompt(s)))
         return seat
 
     def _shop(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-CITY-1, DT-CITY-2: draw the top two item cards and show both faces."""
         seat = self._city_seat(s, a, "shop")
-        t = s["t"]
-        if t["business"] == "work":
-            raise _Refuse("DT-CITY-1", "A hero who works cannot also shop.")
+        turn = s["t"]
+        if turn["business"] == "work":
+            raise _Refuse("DT-CITY-1", t("A hero who works cannot also shop."))
         if s["shop"]["drawn"]:
-            raise _Refuse("DT-CITY-2", "The shop's cards are already drawn; buy, draw another "
-                          "for XP, or finish.")
-        t["business"] = "shop"
+            raise _Refuse("DT-CITY-2", t("The shop's cards are already drawn; buy, draw another "
+                                         "for XP, or finish."))
+        turn["business"] = "shop"
         s["shop"]["drawn"] = SHOP_CARDS
         s["pending"].extend(_draw("item", seat, "shop", face="shop") for _ in range(SHOP_CARDS))
-        ev.append(_event("shopping", f"{_name(s, seat)} goes shopping.", player=_name(s, seat)))
+        ev.append(_event("shopping", t("{player} goes shopping.", player=_name(s, seat)),
+                         player=_name(s, seat)))
 
     def _shop_more(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-CITY-3: one more card for 1 XP."""
         seat = self._city_seat(s, a, "shop_more")
         if s["t"]["business"] != "shop" or not s["shop"]["drawn"]:
-            raise _Refuse("DT-CITY-3", "Shop first; then each extra card costs XP.")
+            raise _Refuse("DT-CITY-3", t("Shop first; then each extra card costs XP."))
         self._repeatable(s, "extra_shop_card")
         cost = self.data(s)["xp"]["extra_shop_card"]
         h = s["heroes"][seat]
         if h["xp"] < cost:
-            raise _Refuse("DT-CITY-3", f"Another card costs {cost} XP; {_name(s, seat)} has "
-                          f"{h['xp']}.")
+            raise _Refuse("DT-CITY-3", t("Another card costs {cost} XP; {player} has {xp}.",
+                                         cost=cost, player=_name(s, seat), xp=h["xp"]))
         h["xp"] -= cost
         s["t"]["paid"]["extra_shop_card"] = s["t"]["paid"].get("extra_shop_card", 0) + 1
         s["shop"]["drawn"] += 1
@@ -1331,79 +1449,92 @@ class DorkTower(Game):
         card, face = a.get("card"), a.get("face")
         entry = next((c for c in s["shop"]["cards"] if c["card"] == card), None)
         if entry is None:
-            raise _Refuse("DT-CITY-4", "Only a card drawn in this shop can be bought.")
+            raise _Refuse("DT-CITY-4", t("Only a card drawn in this shop can be bought."))
         if entry["bought"] is not None:
-            raise _Refuse("DT-CITY-4", "Only one item per card: this card is sold.")
+            raise _Refuse("DT-CITY-4", t("Only one item per card: this card is sold."))
         if face not in ("equipment", "magic"):
-            raise _Refuse(MALFORMED, "face is equipment (white) or magic (purple).")
+            raise _Refuse(MALFORMED, t("face is equipment (white) or magic (purple)."))
         item = self.data(s)["items"][card][face]
         h = s["heroes"][seat]
         if h["gold"] < item["price"]:
-            raise _Refuse("DT-CITY-4", f"{item['name']} costs {item['price']} gold; "
-                          f"{_name(s, seat)} has {h['gold']}.")
+            raise _Refuse("DT-CITY-4", t("{item} costs {price} gold; {player} has {gold}.",
+                                         item=item["name"], price=item["price"],
+                                         player=_name(s, seat), gold=h["gold"]))
         h["gold"] -= item["price"]
         entry["bought"] = face
         where = self._gain_item(s, seat, card, face)
-        ev.append(_event("bought", f"{_name(s, seat)} buys {item['name']} for {item['price']} "
-                         f"gold ({where}).", player=_name(s, seat), card=card, face=face,
+        if where == "backpack":
+            text = t("{player} buys {item} for {price} gold (backpack).", player=_name(s, seat),
+                     item=item["name"], price=item["price"])
+        else:
+            text = t("{player} buys {item} for {price} gold (slot {slot}).",
+                     player=_name(s, seat), item=item["name"], price=item["price"],
+                     slot=_slot_number(where))
+        ev.append(_event("bought", text, player=_name(s, seat), card=card, face=face,
                          where=where))
 
     def _buy_scroll(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-CITY-5: one scroll, 50 gold, paid before it is drawn."""
         seat = self._city_seat(s, a, "buy_scroll")
-        t, h = s["t"], s["heroes"][seat]
-        if t["business"] == "work":
-            raise _Refuse("DT-CITY-1", "A hero who works cannot also shop.")
-        if t["scroll_bought"]:
-            raise _Refuse("DT-CITY-5", "One scroll per visit to the city.")
+        turn, h = s["t"], s["heroes"][seat]
+        if turn["business"] == "work":
+            raise _Refuse("DT-CITY-1", t("A hero who works cannot also shop."))
+        if turn["scroll_bought"]:
+            raise _Refuse("DT-CITY-5", t("One scroll per visit to the city."))
         if h["gold"] < SCROLL_PRICE:
-            raise _Refuse("DT-CITY-5", f"A scroll costs {SCROLL_PRICE} gold; {_name(s, seat)} "
-                          f"has {h['gold']}.")
+            raise _Refuse("DT-CITY-5", t("A scroll costs {price} gold; {player} has {gold}.",
+                                         price=SCROLL_PRICE, player=_name(s, seat),
+                                         gold=h["gold"]))
         h["gold"] -= SCROLL_PRICE
-        t["scroll_bought"] = True
-        t["business"] = "shop"
+        turn["scroll_bought"] = True
+        turn["business"] = "shop"
         s["pending"].append(_draw("scroll", seat, "bought"))
-        ev.append(_event("scroll_bought", f"{_name(s, seat)} pays {SCROLL_PRICE} gold for a "
-                         f"scroll.", player=_name(s, seat)))
+        ev.append(_event("scroll_bought", t("{player} pays {price} gold for a scroll.",
+                                            player=_name(s, seat), price=SCROLL_PRICE),
+                         player=_name(s, seat)))
 
     def _sell(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-CITY-6: items at their price, scrolls at 50 gold."""
         seat = self._city_seat(s, a, "sell")
-        t, h = s["t"], s["heroes"][seat]
-        if t["business"] == "work" and not s["options"]["work_allows_selling"]:
-            raise _Refuse("DT-AMB-17", "A hero who works does not also sell at the market.")
+        turn, h = s["t"], s["heroes"][seat]
+        if turn["business"] == "work" and not s["options"]["work_allows_selling"]:
+            raise _Refuse("DT-AMB-17", t("A hero who works does not also sell at the market."))
         name = _name(s, seat)
         if a.get("scroll") is not None:
             card = a["scroll"]
             if card not in h["scrolls"]:
-                raise _Refuse("DT-CARD-6", f"That scroll is not in {name}'s hand.")
+                raise _Refuse("DT-CARD-6", t("That scroll is not in {player}'s hand.",
+                                             player=name))
             h["scrolls"].remove(card)
             s["scrolls"]["discard"].append(card)
             h["gold"] += SCROLL_PRICE
-            t["sold"] = True
-            ev.append(_event("sold", f"{name} sells a scroll for {SCROLL_PRICE} gold.",
-                             player=name, gold=SCROLL_PRICE))
+            turn["sold"] = True
+            ev.append(_event("sold", t("{player} sells a scroll for {gold} gold.", player=name,
+                                       gold=SCROLL_PRICE), player=name, gold=SCROLL_PRICE))
             return
         card = a.get("card")
         held = self._take_item(s, seat, card)
         price = self.data(s)["items"][card][held["face"]]["price"]
         h["gold"] += price
         s["items"]["discard"].append(card)
-        t["sold"] = True
-        ev.append(_event("sold", f"{name} sells {self.data(s)['items'][card][held['face']]['name']}"
-                         f" for {price} gold.", player=name, card=card, gold=price))
+        turn["sold"] = True
+        ev.append(_event("sold", t("{player} sells {item} for {gold} gold.", player=name,
+                                   item=self.data(s)["items"][card][held["face"]]["name"],
+                                   gold=price), player=name, card=card, gold=price))
 
     def _work(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-CITY-1, DT-CITY-7, DT-LVL-3: 60 gold (120 at high level) instead of shopping."""
         seat = self._city_seat(s, a, "work")
-        t = s["t"]
-        if t["business"] is not None or (t["sold"] and not s["options"]["work_allows_selling"]):
-            raise _Refuse("DT-CITY-1", "Shop or work, not both.")
+        turn = s["t"]
+        if turn["business"] is not None or (turn["sold"] and
+                                            not s["options"]["work_allows_selling"]):
+            raise _Refuse("DT-CITY-1", t("Shop or work, not both."))
         h = s["heroes"][seat]
         pay = WORK_PAY[h["level"]]
         h["gold"] += pay
-        t["business"] = "work"
-        ev.append(_event("worked", f"{_name(s, seat)} works and earns {pay} gold.",
+        turn["business"] = "work"
+        ev.append(_event("worked", t("{player} works and earns {gold} gold.",
+                                     player=_name(s, seat), gold=pay),
                          player=_name(s, seat), gold=pay))
 
     # -- trading ---------------------------------------------------------------------------
@@ -1412,60 +1543,66 @@ class DorkTower(Game):
         """DT-TRADE-1..3, DT-AMB-24: the active player proposes; the other accepts or not."""
         seat = self._expect_turn(s, a, "trade", "offer")
         if s["offer"] is not None:
-            raise _Refuse("DT-TRADE-1", "An offer is already waiting for an answer.")
+            raise _Refuse("DT-TRADE-1", t("An offer is already waiting for an answer."))
         partner = _seat(s, a.get("with"))
         if partner not in self._others_here(s, seat):
-            raise _Refuse("DT-TRADE-1", f"{_name(s, partner)} is not on "
-                          f"{_name(s, seat)}'s space.")
+            raise _Refuse("DT-TRADE-1", t("{partner} is not on {player}'s space.",
+                                          partner=_name(s, partner), player=_name(s, seat)))
         give, take = a.get("give") or {}, a.get("take") or {}
         if not isinstance(give, dict) or not isinstance(take, dict):
-            raise _Refuse(MALFORMED, "give and take are objects with gold, items and scrolls.")
+            raise _Refuse(MALFORMED, t("give and take are objects with gold, items and "
+                                       "scrolls."))
         if "xp" in give or "xp" in take:
-            raise _Refuse("DT-TRADE-3", "XP can never be bought or sold.")
+            raise _Refuse("DT-TRADE-3", t("XP can never be bought or sold."))
         self._check_side(s, seat, give, by_id=True)
         self._check_side(s, partner, take, by_id=False)
         s["offer"] = {"from": seat, "to": partner, "give": _side(give, by_id=True),
                       "take": _side(take, by_id=False)}
-        ev.append(_event("offer", f"{_name(s, seat)} makes {_name(s, partner)} an offer.",
+        ev.append(_event("offer", t("{player} makes {partner} an offer.", player=_name(s, seat),
+                                    partner=_name(s, partner)),
                          player=_name(s, seat), to=_name(s, partner)))
 
     def _check_side(self, s: State, seat: int, side: dict, by_id: bool) -> None:
         h = s["heroes"][seat]
         unknown = set(side) - {"gold", "items", "scrolls"}
         if unknown:
-            raise _Refuse(MALFORMED, f"A side of a trade has gold, items and scrolls, not "
-                          f"{', '.join(sorted(unknown))}.")
+            raise _Refuse(MALFORMED, t("A side of a trade has gold, items and scrolls, not "
+                                       "{keys}.", keys=", ".join(sorted(unknown))))
         gold = side.get("gold", 0)
         if not isinstance(gold, int) or isinstance(gold, bool) or gold < 0:
-            raise _Refuse(MALFORMED, "gold is a whole number.")
+            raise _Refuse(MALFORMED, t("gold is a whole number."))
         if gold > h["gold"]:
-            raise _Refuse("DT-TRADE-1", f"{_name(s, seat)} has {h['gold']} gold, not {gold}.")
+            raise _Refuse("DT-TRADE-1", t("{player} has {gold} gold, not {wanted}.",
+                                          player=_name(s, seat), gold=h["gold"], wanted=gold))
         owned = {x["card"] for x in _held(h)}
         items = side.get("items", [])
         if not isinstance(items, list) or any(c not in owned for c in items):
-            raise _Refuse("DT-TRADE-1", f"{_name(s, seat)} does not have those items.")
+            raise _Refuse("DT-TRADE-1", t("{player} does not have those items.",
+                                          player=_name(s, seat)))
         scrolls = side.get("scrolls", [] if by_id else 0)
         if by_id:
             if not isinstance(scrolls, list) or any(c not in h["scrolls"] for c in scrolls) \
                     or len(set(scrolls)) != len(scrolls):
-                raise _Refuse("DT-CARD-6", f"Those scrolls are not in {_name(s, seat)}'s hand.")
+                raise _Refuse("DT-CARD-6", t("Those scrolls are not in {player}'s hand.",
+                                             player=_name(s, seat)))
         elif not isinstance(scrolls, int) or isinstance(scrolls, bool) or \
                 not 0 <= scrolls <= len(h["scrolls"]):
-            raise _Refuse("DT-TRADE-1", f"Ask {_name(s, seat)} for a number of scrolls, at most "
-                          f"as many as he holds.")
+            raise _Refuse("DT-TRADE-1", t("Ask {player} for a number of scrolls, at most as many "
+                                          "as he holds.", player=_name(s, seat)))
 
     def _accept(self, s: State, a: Action, ev: list[Event]) -> None:
         seat = _seat(s, _player(a))
         o = s["offer"]
         if o is None or seat != o["to"]:
-            raise _Refuse("DT-TRADE-1", "There is no offer for you to accept.")
+            raise _Refuse("DT-TRADE-1", t("There is no offer for you to accept."))
         chosen = a.get("scrolls", [])
         want = o["take"]["scrolls"]
         h = s["heroes"][seat]
         if not isinstance(chosen, list) or len(chosen) != want or len(set(chosen)) != want or \
                 any(c not in h["scrolls"] for c in chosen):
-            raise _Refuse("DT-TRADE-1", f"Choose {want} scroll{'s' if want != 1 else ''} of your "
-                          f"hand to hand over (scrolls).")
+            raise _Refuse("DT-TRADE-1", t("Choose {n} scroll of your hand to hand over "
+                                          "(scrolls).", n=want) if want == 1 else
+                          t("Choose {n} scrolls of your hand to hand over (scrolls).", n=want))
         giver, taker = o["from"], o["to"]
         for c in [] if o["give"]["items"] is None else o["give"]["items"]:
             self._check_still(s, giver, c)
@@ -1476,19 +1613,21 @@ class DorkTower(Game):
         self._transfer(s, taker, giver, o["take"]["gold"], o["take"]["items"], chosen)
         s["offer"] = None
         a_name, b_name = _name(s, giver), _name(s, taker)
-        ev.append(_event("traded", f"{a_name} and {b_name} trade.", players=[a_name, b_name],
+        ev.append(_event("traded", t("{player} and {partner} trade.", player=a_name,
+                                     partner=b_name), players=[a_name, b_name],
                          private={"gave": o["give"], "took": o["take"] | {"scrolls": chosen}},
                          audience=[a_name, b_name]))
 
     def _check_still(self, s: State, seat: int, card: str) -> None:
         if card not in {x["card"] for x in _held(s["heroes"][seat])}:
-            raise _Refuse("DT-TRADE-1", "An item of the offer is no longer there.")
+            raise _Refuse("DT-TRADE-1", t("An item of the offer is no longer there."))
 
     def _transfer(self, s: State, src: int, dst: int, gold: int, items: list[str],
                   scrolls: list[str]) -> None:
         a, b = s["heroes"][src], s["heroes"][dst]
         if gold > a["gold"]:
-            raise _Refuse("DT-TRADE-1", f"{_name(s, src)} no longer has {gold} gold.")
+            raise _Refuse("DT-TRADE-1", t("{player} no longer has {gold} gold.",
+                                          player=_name(s, src), gold=gold))
         a["gold"] -= gold
         b["gold"] += gold
         for card in items:
@@ -1502,11 +1641,13 @@ class DorkTower(Game):
         seat = _seat(s, _player(a))
         o = s["offer"]
         if o is None or seat not in (o["to"], o["from"]):
-            raise _Refuse("DT-TRADE-1", "There is no offer for you to decline.")
+            raise _Refuse("DT-TRADE-1", t("There is no offer for you to decline."))
         s["offer"] = None
-        ev.append(_event("offer_declined", f"The offer to {_name(s, o['to'])} is "
-                         f"{'declined' if seat == o['to'] else 'withdrawn'}.",
-                         player=_name(s, seat)))
+        if seat == o["to"]:
+            text = t("The offer to {player} is declined.", player=_name(s, o["to"]))
+        else:
+            text = t("The offer to {player} is withdrawn.", player=_name(s, o["to"]))
+        ev.append(_event("offer_declined", text, player=_name(s, seat)))
 
     def _close_trade(self, s: State, ev: list[Event]) -> None:
         s["offer"] = None
@@ -1548,7 +1689,8 @@ class DorkTower(Game):
             if b["card"] == card:
                 h["backpack"].remove(b)
                 return b
-        raise _Refuse("DT-CARD-5", f"{_name(s, seat)} does not have that item.")
+        raise _Refuse("DT-CARD-5", t("{player} does not have that item.",
+                                     player=_name(s, seat)))
 
     def _equip(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-CHAR-2, DT-CHAR-3, DT-CHAR-5: a card into a slot it fits; whatever was there goes
@@ -1557,26 +1699,29 @@ class DorkTower(Game):
         h = s["heroes"][seat]
         card, i = a.get("card"), a.get("slot")
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < SLOTS:
-            raise _Refuse("DT-CHAR-2", "A character sheet has four slots, 0 to 3.")
+            raise _Refuse("DT-CHAR-2", t("A character sheet has four slots, 0 to 3."))
         if card in h["scrolls"]:
-            raise _Refuse("DT-CHAR-6", "A scroll is held in hand, never in a slot or the "
-                          "backpack.")
+            raise _Refuse("DT-CHAR-6", t("A scroll is held in hand, never in a slot or the "
+                                         "backpack."))
         held = next((x for x in _held(h) if x["card"] == card), None)
         if held is None:
-            raise _Refuse("DT-CARD-5", f"{_name(s, seat)} does not have that item.")
+            raise _Refuse("DT-CARD-5", t("{player} does not have that item.",
+                                         player=_name(s, seat)))
         item = self.data(s)["items"][card][held["face"]]
         slot = self._level(s, seat)["slots"][i]
         if not self._fits(s, slot, item):
             if item["type"] in slot["types"]:
-                raise _Refuse("DT-CHAR-3", f"{item['name']} (+{item['bonus']}) is above this "
-                              f"slot's Max +{slot['max']}.")
-            raise _Refuse("DT-CHAR-2", f"Slot {i + 1} takes {' or '.join(slot['types'])}, not "
-                          f"{item['type']}.")
+                raise _Refuse("DT-CHAR-3", t("{item} (+{bonus}) is above this slot's Max "
+                                             "+{max}.", item=item["name"], bonus=item["bonus"],
+                                             max=slot["max"]))
+            raise _Refuse("DT-CHAR-2", t("Slot {slot} takes {types}, not {type}.", slot=i + 1,
+                                         types=_either(slot["types"]), type=item["type"]))
         self._take_item(s, seat, card)
         if h["slots"][i] is not None:
             h["backpack"].append(h["slots"][i])
         h["slots"][i] = held
-        ev.append(_event("equipped", f"{_name(s, seat)} puts {item['name']} in slot {i + 1}.",
+        ev.append(_event("equipped", t("{player} puts {item} in slot {slot}.",
+                                       player=_name(s, seat), item=item["name"], slot=i + 1),
                          player=_name(s, seat), card=card, slot=i))
 
     def _unequip(self, s: State, a: Action, ev: list[Event]) -> None:
@@ -1585,10 +1730,11 @@ class DorkTower(Game):
         h = s["heroes"][seat]
         i = next((k for k, x in enumerate(h["slots"]) if x and x["card"] == a.get("card")), None)
         if i is None:
-            raise _Refuse("DT-CARD-5", "That item is not in a slot.")
+            raise _Refuse("DT-CARD-5", t("That item is not in a slot."))
         h["backpack"].append(h["slots"][i])
         h["slots"][i] = None
-        ev.append(_event("unequipped", f"{_name(s, seat)} puts an item in the backpack.",
+        ev.append(_event("unequipped", t("{player} puts an item in the backpack.",
+                                         player=_name(s, seat)),
                          player=_name(s, seat), card=a["card"]))
 
     def _discard(self, s: State, a: Action, ev: list[Event]) -> None:
@@ -1597,20 +1743,23 @@ class DorkTower(Game):
         seat = _seat(s, _player(a))
         if s["phase"] in ("start_roll", "choose") or (seat != s["active"] and
                                                        s["phase"] != "cleanup"):
-            raise _Refuse("DT-TURN-1", f"{_name(s, seat)} may discard only in his own turn or "
-                          f"at the end of a turn.")
+            raise _Refuse("DT-TURN-1", t("{player} may discard only in his own turn or at the "
+                                         "end of a turn.", player=_name(s, seat)))
         h = s["heroes"][seat]
         name = _name(s, seat)
         if a.get("scroll") is not None:
             if a["scroll"] not in h["scrolls"]:
-                raise _Refuse("DT-CARD-6", f"That scroll is not in {name}'s hand.")
+                raise _Refuse("DT-CARD-6", t("That scroll is not in {player}'s hand.",
+                                             player=name))
             h["scrolls"].remove(a["scroll"])
             s["scrolls"]["discard"].append(a["scroll"])
-            ev.append(_event("discarded", f"{name} discards a scroll.", player=name))
+            ev.append(_event("discarded", t("{player} discards a scroll.", player=name),
+                             player=name))
             return
         self._take_item(s, seat, a.get("card"))
         s["items"]["discard"].append(a["card"])
-        ev.append(_event("discarded", f"{name} discards an item.", player=name, card=a["card"]))
+        ev.append(_event("discarded", t("{player} discards an item.", player=name), player=name,
+                         card=a["card"]))
 
     def _level_up(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-LVL-1, DT-LVL-3, DT-AMB-15: 10 XP, once, in one's own turn outside a roll."""
@@ -1618,16 +1767,18 @@ class DorkTower(Game):
         h = s["heroes"][seat]
         cost = self.data(s)["xp"]["level_up"]
         if h["level"] == "high":
-            raise _Refuse("DT-LVL-1", f"{_name(s, seat)} is already high level.")
+            raise _Refuse("DT-LVL-1", t("{player} is already high level.",
+                                        player=_name(s, seat)))
         if h["xp"] < cost:
-            raise _Refuse("DT-LVL-1", f"Levelling up takes {cost} XP; {_name(s, seat)} has "
-                          f"{h['xp']}.")
+            raise _Refuse("DT-LVL-1", t("Levelling up takes {cost} XP; {player} has {xp}.",
+                                        cost=cost, player=_name(s, seat), xp=h["xp"]))
         h["xp"] -= cost
         h["level"] = "high"
         name = _name(s, seat)
         char = self.data(s)["characters"][h["character"]]
-        ev.append(_event("levelled_up", f"{name} discards {cost} XP: {char['name']} is high "
-                         f"level.", player=name))
+        ev.append(_event("levelled_up", t("{player} discards {cost} XP: {character} is high "
+                                          "level.", player=name, cost=cost,
+                                          character=char["name"]), player=name))
 
     def _use_scroll(self, s: State, seat: int, card: str, ev: list[Event],
                     played: bool = True) -> None:
@@ -1636,15 +1787,17 @@ class DorkTower(Game):
         s["scrolls"]["discard"].append(card)
         name = _name(s, seat)
         sc = self.data(s)["scrolls"][card]
-        ev.append(_event("scroll_played", f"{name} plays {sc['name']}: {sc['text']}",
+        ev.append(_event("scroll_played", t("{player} plays {scroll}: {text}", player=name,
+                                            scroll=sc["name"], text=sc["text"]),
                          player=name, scroll=card))
 
     def _check_scroll(self, s: State, seat: int, card: Any, use: str) -> None:
         if card not in s["heroes"][seat]["scrolls"]:
-            raise _Refuse("DT-CARD-6", f"That scroll is not in {_name(s, seat)}'s hand.")
+            raise _Refuse("DT-CARD-6", t("That scroll is not in {player}'s hand.",
+                                         player=_name(s, seat)))
         window = self.data(s)["scrolls"][card]["window"]
         if window not in (use, "any"):
-            raise _Refuse("DT-AMB-27", "That scroll cannot be played while moving.")
+            raise _Refuse("DT-AMB-27", t("That scroll cannot be played while moving."))
 
     # -- the tower -------------------------------------------------------------------------
 
@@ -1652,7 +1805,8 @@ class DorkTower(Game):
         """DT-TOWER-2..4, DT-AMB-18: declared on the door's shadowland; not a move."""
         seat = _seat(s, _player(a))
         if seat != s["active"] or s["pending"]:
-            raise _Refuse("DT-TURN-1", f"Only {_name(s, s['active'])} may enter now.")
+            raise _Refuse("DT-TURN-1", t("Only {player} may enter now.",
+                                         player=_name(s, s["active"])))
         before = s["options"]["encounter_before_entry"]
         if before:
             ok = s["phase"] in ("trade", "cleanup") and s["t"]["encountered"] and \
@@ -1660,20 +1814,22 @@ class DorkTower(Game):
         else:
             ok = s["phase"] == "move"
         if not ok:
-            raise _Refuse("DT-AMB-18", "The tower is entered " + (
-                "after the encounter on the door's space." if before else
-                "instead of the encounter, while moving."))
+            raise _Refuse("DT-AMB-18", t("The tower is entered after the encounter on the "
+                                         "door's space.") if before else
+                          t("The tower is entered instead of the encounter, while moving."))
         if s["heroes"][seat]["space"] != self.door_space(s):
-            raise _Refuse("DT-TOWER-2", f"The only way in is the shadowland by the door "
-                          f"({self._space(s, self.door_space(s))['name']}).")
+            raise _Refuse("DT-TOWER-2", t("The only way in is the shadowland by the door "
+                                          "({space}).",
+                                          space=self._space(s, self.door_space(s))["name"]))
         name = _name(s, seat)
         s["t"]["ended"] = "other"
         s["encounter"] = _encounter(None, wizard=True)
         s["phase"] = "encounter"
         n = self.data(s)["tower_draw"]
         s["pending"] = [_draw("token", seat, "wizard") for _ in range(n)]  # DT-WIZ-1
-        ev.append(_event("tower_entered", f"{name} enters the tower and climbs to Z'Mindrik, who "
-                         f"summons {n} monsters.", player=name))
+        ev.append(_event("tower_entered", t("{player} enters the tower and climbs to Z'Mindrik, "
+                                            "who summons {n} monsters.", player=name, n=n),
+                         player=name))
 
     def _end_turn(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-TURN-2 step 6, DT-LIMIT-1..4, DT-TIME-2, DT-AMB-13, DT-AMB-25: the tower turns one
@@ -1681,16 +1837,16 @@ class DorkTower(Game):
         seat = self._expect_turn(s, a, None, "end_turn")
         steps = a.get("steps", 1)
         if steps != 1:
-            raise _Refuse("DT-TIME-2", "The tower turns exactly one step clockwise.")
+            raise _Refuse("DT-TIME-2", t("The tower turns exactly one step clockwise."))
         if s["pending"] or s["offer"] is not None:
-            raise _Refuse("DT-TURN-2", f"Not yet: {self._prompt(s)}")
+            raise _Refuse("DT-TURN-2", t("Not yet: {prompt}", prompt=self._prompt(s)))
         phase = s["phase"]
         if phase == "move":
             self._move_ended(s, ev)
             phase = s["phase"]
             if s["pending"]:
-                raise _Refuse("DT-MOVE-6", f"{_name(s, seat)} must have the encounter here "
-                              f"first, moved or not.")
+                raise _Refuse("DT-MOVE-6", t("{player} must have the encounter here first, "
+                                             "moved or not.", player=_name(s, seat)))
         if phase == "trade":
             self._close_trade(s, ev)
             phase = s["phase"]
@@ -1701,7 +1857,7 @@ class DorkTower(Game):
             phase = s["phase"]
         if phase != "cleanup":
             raise _Refuse("DT-MOVE-6" if phase in ("encounter", "resolve") else "DT-TURN-2",
-                          f"Not yet: {self._prompt(s)}")
+                          t("Not yet: {prompt}", prompt=self._prompt(s)))
         over = self._over_limits(s)
         if over:
             raise _Refuse(over[0], over[1])
@@ -1712,13 +1868,14 @@ class DorkTower(Game):
         s["t"] = None
         door = self.door_wedge(s)
         nxt = _name(s, s["active"])
-        ev.append(_event("tower_turned", f"The tower turns: the door faces "
-                         f"{data['wedges'][door]['name']}. {nxt}'s turn.", step=s["tower_step"],
+        ev.append(_event("tower_turned", t("The tower turns: the door faces {wedge}. {player}'s "
+                                           "turn.", wedge=data["wedges"][door]["name"],
+                                           player=nxt), step=s["tower_step"],
                          next=nxt, door_wedge=door,
                          days=[w["id"] for w, d in zip(data["wedges"], self.wedge_days(s)) if d]))
         self._start_turn(s, ev)
 
-    def _over_limits(self, s: State) -> tuple[str, str, int] | None:
+    def _over_limits(self, s: State) -> tuple[str, Text, int] | None:
         """DT-LIMIT-1..3, DT-AMB-25: who holds too much to end a turn: (rule, reason, seat)."""
         for i, h in enumerate(s["heroes"]):
             level = self._level(s, i) if h["character"] else None
@@ -1728,33 +1885,34 @@ class DorkTower(Game):
             cap = SCROLL_LIMIT if cap is None else cap
             if len(h["scrolls"]) > cap:
                 return ("DT-LIMIT-3" if level.get("scroll_limit") is not None else "DT-LIMIT-1",
-                        f"{_name(s, i)} holds {len(h['scrolls'])} scrolls: play or discard down "
-                        f"to {cap} before the tower turns.", i)
+                        t("{player} holds {n} scrolls: play or discard down to {cap} before the "
+                          "tower turns.", player=_name(s, i), n=len(h["scrolls"]), cap=cap), i)
             cap = level.get("backpack_limit")
             cap = BACKPACK_LIMIT if cap is None else cap
             if len(h["backpack"]) > cap:
                 return ("DT-LIMIT-3" if level.get("backpack_limit") is not None else "DT-LIMIT-2",
-                        f"{_name(s, i)} has {len(h['backpack'])} items in the backpack: discard "
-                        f"down to {cap} before the tower turns.", i)
+                        t("{player} has {n} items in the backpack: discard down to {cap} before "
+                          "the tower turns.", player=_name(s, i), n=len(h["backpack"]), cap=cap),
+                        i)
         return None
 
     # -- who may act -----------------------------------------------------------------------
 
     def _expect_turn(self, s: State, a: Action, phase: str | None, what: str) -> int:
         seat = _seat(s, _player(a))
-        t = s["t"]
-        if phase == "move" and seat == s["active"] and t and s["phase"] != "move":
-            stopped = {"monsters": "DT-MOVE-4", "quest": "DT-MOVE-5"}.get(t["ended"])
-            if t["fled"]:
+        turn = s["t"]
+        if phase == "move" and seat == s["active"] and turn and s["phase"] != "move":
+            stopped = {"monsters": "DT-MOVE-4", "quest": "DT-MOVE-5"}.get(turn["ended"])
+            if turn["fled"]:
                 stopped = "DT-DEFEAT-4"
             if stopped:
-                raise _Refuse(stopped, f"{_name(s, seat)}'s movement has ended; "
-                              f"{self._prompt(s)}")
+                raise _Refuse(stopped, t("{player}'s movement has ended; {prompt}",
+                                         player=_name(s, seat), prompt=self._prompt(s)))
         if s["phase"] in ("start_roll", "choose") or (s["pending"] and phase is not None):
-            raise _Refuse("DT-TURN-2", f"Not now: {self._prompt(s)}")
+            raise _Refuse("DT-TURN-2", t("Not now: {prompt}", prompt=self._prompt(s)))
         if seat != s["active"]:  # DT-TURN-1
-            raise _Refuse("DT-TURN-1", f"It is {_name(s, s['active'])}'s turn, not "
-                          f"{_name(s, seat)}'s.")
+            raise _Refuse("DT-TURN-1", t("It is {player}'s turn, not {other}'s.",
+                                         player=_name(s, s["active"]), other=_name(s, seat)))
         if phase is not None and s["phase"] != phase:
             rule = {"defeat": "DT-DEFEAT-1", "city": "DT-CITY-1"}.get(phase, "DT-TURN-2")
             if phase == "move" and s["t"]:
@@ -1763,19 +1921,20 @@ class DorkTower(Game):
                     rule = "DT-DEFEAT-4"
             elif phase == "city" and s["t"] and s["t"]["fled"]:
                 rule = "DT-DEFEAT-4"
-            raise _Refuse(rule, f"Not now ({what}): {self._prompt(s)}")
+            raise _Refuse(rule, t("Not now ({action}): {prompt}", action=what,
+                                  prompt=self._prompt(s)))
         return seat
 
     def _own_turn(self, s: State, a: Action, what: str) -> int:
         """Level-up and slot changes: any time in one's own turn, but not in a pending roll."""
         seat = _seat(s, _player(a))
         if s["phase"] in ("start_roll", "choose"):
-            raise _Refuse("DT-TURN-2", f"Not now: {self._prompt(s)}")
+            raise _Refuse("DT-TURN-2", t("Not now: {prompt}", prompt=self._prompt(s)))
         if seat != s["active"]:
-            raise _Refuse("DT-TURN-1", f"It is {_name(s, s['active'])}'s turn, not "
-                          f"{_name(s, seat)}'s.")
+            raise _Refuse("DT-TURN-1", t("It is {player}'s turn, not {other}'s.",
+                                         player=_name(s, s["active"]), other=_name(s, seat)))
         if s["pending"] and s["pending"][0].get("why") == "combat" and s["combat"]["rolls"]:
-            raise _Refuse("DT-AMB-15", "Not between a roll and its outcome.")
+            raise _Refuse("DT-AMB-15", t("Not between a roll and its outcome."))
         return seat
 
     def _others(self, s: State, seat: int) -> list[int]:
@@ -2194,58 +2353,114 @@ class DorkTower(Game):
             names.append(_name(s, over[2]))
         return names
 
-    def _prompt(self, s: State) -> str:
+    def _prompt(self, s: State) -> Text:
         """What the table is waiting for, in one public sentence."""
         phase = s["phase"]
         if phase == "over":
-            return f"The game is over: {s['winners'][0]} defeated Z'Mindrik."
+            return t("The game is over: {player} defeated Z'Mindrik.", player=s["winners"][0])
         if phase == "start_roll":
-            return f"{self.chance(s).player}: roll two dice to see who starts."
+            return t("{player}: roll two dice to see who starts.", player=self.chance(s).player)
         if phase == "choose":
-            return f"{_name(s, s['choosing'])}: choose a character and a home city."
+            return t("{player}: choose a character and a home city.",
+                     player=_name(s, s["choosing"]))
         who = _name(s, s["active"])
         if s["pending"]:
             p = s["pending"][0]
             by = _name(s, p["player"]) if p.get("player") is not None else who
             if p["kind"] == "die":
+                n = p["dice"]
                 if p["why"] == "combat":
-                    what = f"roll {_dice_text(p['dice'])} for the fight"
-                elif p["why"] == "treasure":
-                    what = (f"roll a die for the {self.data(s)['tokens'][p['token']]['name']}'s "
-                            f"treasure")
-                else:
-                    what = f"roll {_dice_text(p['dice'])} on the Quest Location table"
-                return f"{by}: {what}."
+                    if n == 1:
+                        return t("{player}: roll one die for the fight.", player=by)
+                    return t("{player}: roll {n} dice for the fight.", player=by, n=n)
+                if p["why"] == "treasure":
+                    return t("{player}: roll a die for the {token}'s treasure.", player=by,
+                             token=self.data(s)["tokens"][p["token"]]["name"])
+                if n == 1:
+                    return t("{player}: roll one die on the Quest Location table.", player=by)
+                return t("{player}: roll {n} dice on the Quest Location table.", player=by, n=n)
             if p["kind"] == "token":
                 left = sum(1 for q in s["pending"] if q["kind"] == "token")
-                return f"{by}: draw {left} encounter token{'s' if left != 1 else ''} from the bowl."
+                if left == 1:
+                    return t("{player}: draw {n} encounter token from the bowl.", player=by,
+                             n=left)
+                return t("{player}: draw {n} encounter tokens from the bowl.", player=by, n=left)
             if p["kind"] == "item":
-                face = {"shop": "the top item card", "magic": "an item card (magic face)",
-                        "equipment": "an item card (equipment face)"}[p["face"]]
-                return f"{by}: draw {face}."
-            return f"{by}: draw a scroll."
+                if p["face"] == "shop":
+                    return t("{player}: draw the top item card.", player=by)
+                if p["face"] == "magic":
+                    return t("{player}: draw an item card (magic face).", player=by)
+                return t("{player}: draw an item card (equipment face).", player=by)
+            return t("{player}: draw a scroll.", player=by)
         if phase == "move":
-            return f"{who}: move ({s['t']['moves_left']} left), stop, or enter the tower."
+            return t("{player}: move ({n} left), stop, or enter the tower.", player=who,
+                     n=s["t"]["moves_left"])
         if phase == "trade":
             if s["offer"] is not None:
-                return f"{_name(s, s['offer']['to'])}: accept or decline {who}'s offer."
-            return f"{who}: trade with the characters here, or carry on."
+                return t("{partner}: accept or decline {player}'s offer.",
+                         partner=_name(s, s["offer"]["to"]), player=who)
+            return t("{player}: trade with the characters here, or carry on.", player=who)
         if phase == "resolve":
-            return f"{who}: resolve the tokens that are not monsters first."
+            return t("{player}: resolve the tokens that are not monsters first.", player=who)
         if phase == "scrolls_own":
-            return f"{who}: play scrolls for the fight, or go on."
+            return t("{player}: play scrolls for the fight, or go on.", player=who)
         if phase == "scrolls_others":
-            return "The other players: play scrolls against " + who + ", or pass."
+            return t("The other players: play scrolls against {player}, or pass.", player=who)
         if phase == "pre_roll":
-            return f"{who}: roll the dice (or pay XP for a six first)."
+            return t("{player}: roll the dice (or pay XP for a six first).", player=who)
         if phase == "defeat":
-            return f"{who}: re-roll with a scroll, flee, or die."
+            return t("{player}: re-roll with a scroll, flee, or die.", player=who)
         if phase == "city":
-            return f"{who}: shop or work in the city, then end the turn."
+            return t("{player}: shop or work in the city, then end the turn.", player=who)
         over = self._over_limits(s)
         if over:
             return over[1]
-        return f"{who}: end the turn by turning the tower."
+        return t("{player}: end the turn by turning the tower.", player=who)
+
+    def indistinguishable(self, state: State, viewer: str, rng: random.Random) -> State:
+        """DT-CARD-6: ``state`` with the scrolls ``viewer`` may not see dealt anew.
+
+        The scrolls in the other players' hands (every hand, for the table display and the host)
+        and the scroll deck are pooled, shuffled and dealt back with the same sizes. Scrolls
+        offered in a trade the viewer is a party to are seen, so they stay in the giver's hand;
+        for anyone else the offer names the new cards in the same places of that hand.
+
+        Nothing else of Dork Tower is hidden: items, gold, XP, tokens on the board and the tower
+        are public; the bowl holds what is not on the board or out of the game (every token drawn
+        was shown), and the decks keep no order (a draw is any card left). The scroll discard pile
+        mixes scrolls played openly with scrolls sold or discarded unseen, and the state does not
+        say which are which, so it is left as it is."""
+        s = _copy(state)
+        names = s["players"]
+        if viewer == EVERYTHING:
+            return s
+        if viewer not in (TABLE, HOST) and viewer not in names:
+            raise ValueError(f"unknown viewer {viewer!r}")
+        hidden = [i for i, p in enumerate(names) if p != viewer]
+        offer = s["offer"]
+        seen: dict[int, list[str]] = {}  # cards of a hidden hand the viewer was shown
+        if offer is not None and viewer in (names[offer["from"]], names[offer["to"]]):
+            seen[offer["from"]] = list(offer["give"]["scrolls"])
+        pool = list(s["scrolls"]["deck"])
+        places = []
+        for i in hidden:
+            shown = list(seen.get(i, []))
+            for k, card in enumerate(s["heroes"][i]["scrolls"]):
+                if card in shown:
+                    shown.remove(card)
+                else:
+                    pool.append(card)
+                    places.append((i, k))
+        rng.shuffle(pool)
+        take = iter(pool)
+        s["scrolls"]["deck"] = sorted(next(take) for _ in s["scrolls"]["deck"])
+        for i, k in places:
+            s["heroes"][i]["scrolls"][k] = next(take)
+        if offer is not None and offer["from"] in hidden and offer["from"] not in seen:
+            old, new = state["heroes"][offer["from"]]["scrolls"], \
+                s["heroes"][offer["from"]]["scrolls"]
+            offer["give"]["scrolls"] = [new[old.index(c)] for c in offer["give"]["scrolls"]]
+        return s
 
     def outcome(self, state: State) -> Outcome:
         return Outcome(finished=state["phase"] == "over", winners=tuple(state["winners"]),
@@ -2348,20 +2563,60 @@ def _dice_values(a: Action, n: int) -> list[int]:
         values = [a["value"]]
     if not isinstance(values, list) or any(not isinstance(v, int) or isinstance(v, bool)
                                            for v in values):
-        raise _Refuse(MALFORMED, "A roll gives its dice as values: a list of numbers.")
+        raise _Refuse(MALFORMED, t("A roll gives its dice as values: a list of numbers."))
     if len(values) != n:
-        raise _Refuse("DT-COMP-9", f"This roll takes {_dice_text(n)}, not {len(values)}.")
+        if n == 1:
+            raise _Refuse("DT-COMP-9", t("This roll takes one die, not {given}.",
+                                         given=len(values)))
+        raise _Refuse("DT-COMP-9", t("This roll takes {n} dice, not {given}.", n=n,
+                                     given=len(values)))
     if any(v not in DIE for v in values):
-        raise _Refuse("DT-COMP-9", "The dice are six-sided: faces 1 to 6.")
+        raise _Refuse("DT-COMP-9", t("The dice are six-sided: faces 1 to 6."))
     return values
 
 
-def _dice_text(n: int) -> str:
-    return "one die" if n == 1 else f"{n} dice"
+def _an(noun: str) -> bool:
+    """Whether English writes "an" before ``noun``."""
+    return noun[:1].lower() in "aeiou"
 
 
-def _a(noun: str) -> str:
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+def _slot_number(where: str) -> int:
+    """The slot's number (1 to 4) in ``_gain_item``'s "slot 2"."""
+    return int(where.split()[1])
+
+
+def _tie_text(names: list[str], total: int) -> Text:
+    """DT-SETUP-6: the players who tie for the start, a sentence for each number of them."""
+    if len(names) == 2:
+        return t("{a} and {b} tie on {total}: they roll again.", a=names[0], b=names[1],
+                 total=total)
+    if len(names) == 3:
+        return t("{a} and {b} and {c} tie on {total}: they roll again.", a=names[0],
+                 b=names[1], c=names[2], total=total)
+    if len(names) == 4:
+        return t("{a} and {b} and {c} and {d} tie on {total}: they roll again.", a=names[0],
+                 b=names[1], c=names[2], d=names[3], total=total)
+    if len(names) == 5:
+        return t("{a} and {b} and {c} and {d} and {e} tie on {total}: they roll again.",
+                 a=names[0], b=names[1], c=names[2], d=names[3], e=names[4], total=total)
+    return t("{a} and {b} and {c} and {d} and {e} and {f} tie on {total}: they roll again.",
+             a=names[0], b=names[1], c=names[2], d=names[3], e=names[4], f=names[5], total=total)
+
+
+def _listing(parts: list[Text]) -> Text:
+    """Texts as one comma-separated list that stays translatable ("a scroll, 5 XP")."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = t("{list}, {item}", list=out, item=part)
+    return out
+
+
+def _either(words: list[str]) -> str:
+    """Words as alternatives, "weapon or shield", translatable."""
+    out = words[0]
+    for word in words[1:]:
+        out = t("{list} or {item}", list=out, item=word)
+    return out
 
 
 def _copy(value: Any) -> Any:

@@ -1,5 +1,15 @@
 // Shared by every page: a live stream with reconnection, small DOM helpers, requests, messages.
 
+// The page's language: the server puts the catalog of this phone's language in the page (the
+// "js" gettext catalog); _("{n} stones", { n }) looks the message up and fills in its values.
+const CATALOG = (() => {
+  try { return JSON.parse(document.getElementById("i18n")?.textContent || "{}"); } catch (err) { return {}; }
+})();
+export function _(msgid, params = {}) {
+  const template = CATALOG[msgid] || msgid;
+  return template.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+}
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -50,13 +60,13 @@ export async function post(url, body = {}) {
       body: JSON.stringify(body),
     });
   } catch (err) {
-    toast("The table cannot be reached; check the Wi-Fi.", true);
+    toast(_("The table cannot be reached; check the Wi-Fi."), true);
     return { ok: false, reason: String(err) };
   }
   let data = {};
   try { data = await response.json(); } catch (err) { data = { ok: false, reason: response.statusText }; }
   if (!data.ok) {
-    const why = data.rule ? `${data.rule}: ${data.reason}` : (data.error || data.reason || "Refused.");
+    const why = data.rule ? `${data.rule}: ${data.reason}` : (data.error || data.reason || _("Refused."));
     toast(why, true);
   }
   return data;
@@ -74,7 +84,7 @@ export function live(url, onSnapshot, { onGone } = {}) {
     document.body.classList.toggle("stale", stale);
     if (conn) {
       conn.classList.toggle("stale", stale);
-      conn.textContent = stale ? "Offline" : "Live";
+      conn.textContent = stale ? _("Offline") : _("Live");
     }
     if (staleAt && lastAt) staleAt.textContent = lastAt.toLocaleTimeString();
   }
@@ -103,6 +113,20 @@ export function live(url, onSnapshot, { onGone } = {}) {
     if (document.visibilityState === "visible" && (!source || source.readyState === EventSource.CLOSED)) open();
   });
   window.addEventListener("online", () => { if (!source || source.readyState !== EventSource.OPEN) open(); });
+  // Losing the Wi-Fi does not end an open stream by itself: say so at once ("online" reopens it).
+  window.addEventListener("offline", () => { if (source) source.close(); setStale(true); });
+  // A stream can also die without a word (the table switched off, the phone out of reach), and its
+  // keep-alives are invisible to scripts: after 20 s without news, ask the table whether it is there.
+  let checked = Date.now();
+  setInterval(async () => {
+    if (document.visibilityState !== "visible" || Date.now() - Math.max(checked, lastAt || 0) < 20000) return;
+    checked = Date.now();
+    try {
+      if ((await fetch("/healthz", { cache: "no-store", signal: AbortSignal.timeout(5000) })).ok) return;
+    } catch (err) { /* no answer */ }
+    setStale(true);
+    open();
+  }, 5000);
   open();
   return { close: () => source && source.close() };
 }
@@ -118,14 +142,15 @@ export function refusals(list) {
       el("code", { text: r.rule }), " ", r.reason,
       el("div", { class: "hint", text: `${sourceName(r.source)} · ${time(r.at)}` }));
   });
-  return items.length ? items : [el("li", { class: "muted", text: "Nothing refused yet." })];
+  return items.length ? items : [el("li", { class: "muted", text: _("Nothing refused yet.") })];
 }
 
 export function sourceName(source) {
   if (!source) return "";
   const [kind, rest] = source.split(":");
-  return ({ phone: `${rest}'s phone`, nfc: `reader ${rest}`, button: `seat button ${Number(rest) + 1}`,
-    dice: "dice reader", device: `${rest} reader`, host: "host", web: "a web request" })[kind] || source;
+  return ({ phone: _("{player}'s phone", { player: rest }), nfc: _("reader {name}", { name: rest }),
+    button: _("seat button {n}", { n: Number(rest) + 1 }), dice: _("dice reader"),
+    device: _("{name} reader", { name: rest }), host: _("host"), web: _("a web request") })[kind] || source;
 }
 
 export function time(iso) {
@@ -134,6 +159,6 @@ export function time(iso) {
 
 export function events(list, count = 12) {
   const items = [...list].reverse().slice(0, count).map((e) =>
-    el("li", {}, e.text, e.private && e.private.stone ? el("strong", { text: ` (you saw a ${e.private.stone})` }) : null));
-  return items.length ? items : [el("li", { class: "muted", text: "Nothing has happened yet." })];
+    el("li", {}, e.text, e.private && e.private.stone ? el("strong", { text: " " + _("(you saw a {stone})", { stone: e.private.stone }) }) : null));
+  return items.length ? items : [el("li", { class: "muted", text: _("Nothing has happened yet.") })];
 }

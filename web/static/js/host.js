@@ -34,6 +34,9 @@ function renderComponents() {
 
 function renderJoin() {
   document.getElementById("host-pin").textContent = setup.pin;
+  document.getElementById("new-pin").hidden = setup.pin_configured;
+  document.getElementById("brightness").value = String(setup.brightness);
+  document.getElementById("brightness-value").textContent = `${Math.round(setup.brightness * 100)} %`;
 }
 
 // The seats: who has joined, the codes of the seats no phone has taken, and hand-over.
@@ -118,6 +121,13 @@ document.getElementById("end-game").addEventListener("click", async () => {
   if (!confirm(_("End the game? It is kept in the log, but it cannot be played on."))) return;
   const result = await post(`${base}/api/end_game`);
   if (result.ok) { toast(_("The game has ended.")); document.getElementById("new-game-card").open = true; }
+});
+document.getElementById("brightness").addEventListener("input", (e) => {
+  document.getElementById("brightness-value").textContent = `${Math.round(Number(e.target.value) * 100)} %`;
+});
+document.getElementById("brightness").addEventListener("change", async (e) => {
+  const result = await post(`${base}/api/settings`, { brightness: Number(e.target.value) });
+  if (result.ok) toast(_("The LEDs' brightness is set."));
 });
 document.getElementById("new-pin").addEventListener("click", async () => {
   const result = await post(`${base}/api/new_pin`);

@@ -1,5 +1,5 @@
 // Taking a seat: one POST with the page's CSRF token; the answer is the seat's private page.
-import { csrf } from "./common.js";
+import { _, csrf } from "./common.js";
 
 const form = document.getElementById("join");
 const error = document.getElementById("join-error");
@@ -14,12 +14,12 @@ form.addEventListener("submit", async (event) => {
     });
     data = await response.json();
   } catch (err) {
-    data = { ok: false, reason: "The table cannot be reached; check the Wi-Fi." };
+    data = { ok: false, reason: _("The table cannot be reached; check the Wi-Fi.") };
   }
   if (data.ok) {
     window.location.replace(data.url);
     return;
   }
-  error.textContent = data.reason || data.error || "Refused.";
+  error.textContent = data.reason || data.error || _("Refused.");
   error.hidden = false;
 });

@@ -1,7 +1,7 @@
 // A player's own page. The server sends this player's view only: never the player's own stones
 // (Abracada...What?), never another player's scrolls (Dork Tower). The page draws the game the
 // snapshot names with that game's module.
-import { el, events, live, post, refusals, replace, toast } from "./common.js";
+import { _, el, events, live, post, refusals, replace, toast } from "./common.js";
 import * as abr from "./games/abracadawhat.js";
 import * as dt from "./games/dorktower.js";
 
@@ -21,15 +21,15 @@ async function send(action) {
   busy = false;
   document.body.toggleAttribute("data-busy", false);
   buttons.forEach((b) => { b.disabled = false; });
-  if (result.ok) toast("Done.");
+  if (result.ok) toast(_("Done."));
 }
 
 const DIE_STATES = {
-  moving: "The die is moving…",
-  rolling: "The die is rolling…",
-  crooked: "The die landed crooked: roll it again.",
-  placed: "The die was set down by hand: roll it to count.",
-  missing: "A die is not connected to the reader.",
+  moving: _("The die is moving…"),
+  rolling: _("The die is rolling…"),
+  crooked: _("The die landed crooked: roll it again."),
+  placed: _("The die was set down by hand: roll it to count."),
+  missing: _("A die is not connected to the reader."),
 };
 
 async function virtualRoll() {
@@ -37,29 +37,39 @@ async function virtualRoll() {
   busy = true;
   const result = await post(main.dataset.roll, {});
   busy = false;
-  if (result.ok) toast("Rolled.");
+  if (result.ok) toast(_("Rolled."));
+}
+
+// Who rolls what: "You roll the die (faces 1, 2, 3).", "Elena rolls 2 dice (faces …)."
+function awaitedRoll(awaited) {
+  const v = { player: awaited.player, n: awaited.dice, faces: awaited.faces.join(", ") };
+  const many = awaited.dice > 1;
+  if (awaited.player === me) return many ? _("You roll {n} dice (faces {faces}).", v) : _("You roll the die (faces {faces}).", v);
+  if (awaited.player) return many ? _("{player} rolls {n} dice (faces {faces}).", v) : _("{player} rolls the die (faces {faces}).", v);
+  return many ? _("Someone rolls {n} dice (faces {faces}).", v) : _("Someone rolls the die (faces {faces}).", v);
 }
 
 // The roll the game waits for: the real die's state, or a virtual roll when no reader is connected.
 function dice(snap, note = null) {
   const awaited = snap.dice && snap.dice.awaited;
   if (!awaited) return [];
-  const who = awaited.player === me ? "You roll" : `${awaited.player || "Someone"} rolls`;
-  const what = awaited.dice > 1 ? `${awaited.dice} dice` : "the die";
-  const lines = [el("p", { class: "prompt" + (awaited.player === me ? " mine" : ""), text: `${who} ${what} (faces ${awaited.faces.join(", ")}).` })];
+  const lines = [el("p", { class: "prompt" + (awaited.player === me ? " mine" : ""), text: awaitedRoll(awaited) })];
   if (note) lines.push(el("p", { class: "dice-note", text: note }));
   const rolled = Object.entries(snap.dice.rolled || {});
-  if (rolled.length) lines.push(el("p", { class: "sub", text: `Rolled so far: ${rolled.map(([d, f]) => `die ${Number(d) + 1} shows ${f}`).join(", ")}.` }));
+  if (rolled.length) {
+    const dice = rolled.map(([d, f]) => _("die {n} shows {face}", { n: Number(d) + 1, face: f })).join(", ");
+    lines.push(el("p", { class: "sub", text: _("Rolled so far: {dice}.", { dice }) }));
+  }
   if (!snap.dice.reader) {
-    lines.push(el("p", { class: "sub", text: "No dice reader is connected." }));
+    lines.push(el("p", { class: "sub", text: _("No dice reader is connected.") }));
   } else if (snap.dice.virtual) {
-    lines.push(el("p", { class: "sub", text: "The dice reader cannot read this die." }));
+    lines.push(el("p", { class: "sub", text: _("The dice reader cannot read this die.") }));
   } else {
     const states = Object.values(snap.dice.dice).map((d) => DIE_STATES[d.state]).filter(Boolean);
-    lines.push(el("p", { class: "sub", text: states[0] || (awaited.dice > 1 ? "Roll them on the dice reader." : "Roll it on the dice reader.") }));
+    lines.push(el("p", { class: "sub", text: states[0] || (awaited.dice > 1 ? _("Roll them on the dice reader.") : _("Roll it on the dice reader.")) }));
   }
   if (snap.dice.virtual) {
-    lines.push(el("div", { class: "actions" }, el("button", { type: "button", class: "primary", onclick: virtualRoll, text: "Roll for me" })));
+    lines.push(el("div", { class: "actions" }, el("button", { type: "button", class: "primary", onclick: virtualRoll, text: _("Roll for me") })));
   }
   return lines;
 }
@@ -79,7 +89,7 @@ function section(id, children) {
 function renderAbracadawhat(snap) {
   const view = snap.view;
   const mine = view.waiting_for.includes(me);
-  document.getElementById("sub").textContent = mine ? "It is up to you." : `Round ${view.round}`;
+  document.getElementById("sub").textContent = mine ? _("It is up to you.") : _("Round {n}", { n: view.round });
   const actions = document.getElementById("actions");
   actions.className = "actions";
   const buttons = abr.actions(snap, send);
@@ -87,13 +97,15 @@ function renderAbracadawhat(snap) {
   replace("actions", buttons);
   replace("me", abr.playerCard(snap, me, { me }));
   const secret = view.players[me].secret || [];
-  replace("secret", secret.length ? el("p", {}, "Your secret stones (only you see them): ",
+  replace("secret", secret.length ? el("p", {}, _("Your secret stones (only you see them):") + " ",
     el("span", { class: "stones" }, secret.map((n) => el("span", { class: "stone secret", text: n })))) : null);
   replace("players", view.order.filter((n) => n !== me).map((n) => abr.playerCard(snap, n, { me })));
   replace("board", abr.board(view));
   const left = abr.unseen(view, me);
   const parts = Object.entries(left).filter(([, c]) => c > 0).map(([n, c]) => `${c}×${n}`);
-  document.getElementById("unseen").textContent = `Not visible to you (your rack, the reserve, the secret stones): ${parts.join(", ") || "none"}.`;
+  document.getElementById("unseen").textContent = parts.length
+    ? _("Not visible to you (your rack, the reserve, the secret stones): {stones}.", { stones: parts.join(", ") })
+    : _("Not visible to you (your rack, the reserve, the secret stones): none.");
   replace("result", view.phase === "deal" || view.finished ? abr.roundResult(snap) : null);
 }
 
@@ -103,9 +115,9 @@ function renderDorkTower(snap, force) {
   const view = snap.view;
   const d = dt.data(view);
   const mine = view.waiting_for.includes(me);
-  document.getElementById("sub").textContent = mine ? `It is up to you. ${dt.subline(snap, me)}` : dt.subline(snap, me);
+  document.getElementById("sub").textContent = mine ? _("It is up to you. {status}", { status: dt.subline(snap, me) }) : dt.subline(snap, me);
   if (!d) {
-    dt.load(view).then(() => render(lastSnap, true)).catch(() => toast("The game's cards could not be loaded; reload the page.", true));
+    dt.load(view).then(() => render(lastSnap, true)).catch(() => toast(_("The game's cards could not be loaded; reload the page."), true));
     return;
   }
   const key = JSON.stringify([view, snap.legal, snap.events.length && snap.events[snap.events.length - 1].n]);
@@ -131,7 +143,7 @@ function render(snap, force = false) {
   const dork = snap.game && snap.game.game === "dorktower";
   replace("events", dork ? dt.events(snap.events) : events(snap.events));
   if (!snap.view) {
-    document.getElementById("prompt").textContent = "Waiting for the host to start a game.";
+    document.getElementById("prompt").textContent = _("Waiting for the host to start a game.");
     return;
   }
   const view = snap.view;
@@ -149,6 +161,6 @@ function render(snap, force = false) {
 
 live(main.dataset.stream, render, {
   onGone: () => {
-    document.getElementById("prompt").textContent = "This link belongs to a game that is no longer on the table. Ask the host for the new one.";
+    document.getElementById("prompt").textContent = _("This link belongs to a game that is no longer on the table. Ask the host for the new one.");
   },
 });

@@ -1,6 +1,6 @@
 // The host's device status page: every device, connected or not, its last event and its errors;
 // the LED test pattern; the companion's addresses and version. Live over the status stream.
-import { el, live, post, time, toast } from "./common.js";
+import { _, el, live, post, time, toast } from "./common.js";
 
 const main = document.getElementById("main");
 const list = document.getElementById("devices");
@@ -9,11 +9,16 @@ const testState = document.getElementById("led-test-state");
 const testHelp = testState.textContent;
 
 const MARKS = {
-  connected: { symbol: "✓", text: "Connected", cls: "on" },
-  "not connected": { symbol: "✗", text: "Not connected", cls: "off" },
-  "no report yet": { symbol: "?", text: "No report yet", cls: "unknown" },
-  "no report": { symbol: "–", text: "No report", cls: "unknown" },
-  "not configured": { symbol: "–", text: "Not configured", cls: "unknown" },
+  connected: { symbol: "✓", text: _("Connected"), cls: "on" },
+  "not connected": { symbol: "✗", text: _("Not connected"), cls: "off" },
+  "no report yet": { symbol: "?", text: _("No report yet"), cls: "unknown" },
+  "no report": { symbol: "–", text: _("No report"), cls: "unknown" },
+  "not configured": { symbol: "–", text: _("Not configured"), cls: "unknown" },
+};
+// a die's states, as the dice reader reports them (companion.devices.events.DIE_STATES)
+const DIE_STATES = {
+  rest: _("rest"), moving: _("moving"), rolling: _("rolling"), crooked: _("crooked"),
+  placed: _("placed"), missing: _("missing"),
 };
 
 let latest = null;
@@ -31,19 +36,22 @@ function deviceLines(d) {
   const error = d.last_error;
   // a device that is not connected says why in its detail, which is its last error too
   if (d.detail && !(error && error.text === d.detail)) lines.push(el("p", { class: "status-detail", text: d.detail }));
-  if (d.kind === "dice" && d.power) lines.push(el("p", { class: "status-detail", text: `Power: ${d.power}` }));
+  if (d.kind === "dice" && d.power) lines.push(el("p", { class: "status-detail", text: _("Power: {power}", { power: d.power }) }));
   if (d.kind === "dice" && d.dice && d.dice.length) {
-    lines.push(el("p", { class: "status-detail", text: d.dice.map((x) => `die ${x.die}: ${x.state}${x.face ? ` ${x.face}` : ""}`).join(" · ") }));
+    lines.push(el("p", { class: "status-detail", text: d.dice.map((x) => {
+      const state = DIE_STATES[x.state] || x.state;
+      return x.face ? _("die {n}: {state} {face}", { n: x.die, state, face: x.face }) : _("die {n}: {state}", { n: x.die, state });
+    }).join(" · ") }));
   }
-  lines.push(el("p", { class: "status-last" }, el("strong", { text: "Last event: " }),
-    d.last ? `${d.last}${d.last_at ? ` at ${time(d.last_at)}` : ""}` : "none yet"));
+  lines.push(el("p", { class: "status-last" }, el("strong", { text: _("Last event:") + " " }),
+    d.last ? (d.last_at ? _("{event} at {time}", { event: d.last, time: time(d.last_at) }) : d.last) : _("none yet")));
   const errors = d.errors || 0;
   if (error) {
-    lines.push(el("p", { class: "status-errors" }, el("strong", { text: "Last error: " }),
-      `${error.text}${error.at ? ` (${time(error.at)})` : ""}`));
+    lines.push(el("p", { class: "status-errors" }, el("strong", { text: _("Last error:") + " " }),
+      error.at ? _("{error} ({time})", { error: error.text, time: time(error.at) }) : error.text));
   }
-  if (errors) lines.push(el("p", { class: "status-errors" }, el("strong", { text: `${errors} ${errors === 1 ? "error" : "errors"}` }), " counted since the start"));
-  else if (!error) lines.push(el("p", { class: "status-detail", text: "No errors." }));
+  if (errors) lines.push(el("p", { class: "status-errors" }, el("strong", { text: errors === 1 ? _("1 error") : _("{n} errors", { n: errors }) }), " " + _("counted since the start")));
+  else if (!error) lines.push(el("p", { class: "status-detail", text: _("No errors.") }));
   return lines;
 }
 
@@ -72,13 +80,13 @@ function renderDevices(devices) {
 }
 
 function duration(seconds) {
-  if (seconds === null || seconds === undefined) return "unknown";
+  if (seconds === null || seconds === undefined) return _("unknown");
   const s = Math.floor(seconds);
   const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
-  if (d) return `${d} d ${h} h`;
-  if (h) return `${h} h ${m} min`;
-  if (m) return `${m} min ${s % 60} s`;
-  return `${s} s`;
+  if (d) return _("{d} d {h} h", { d, h });
+  if (h) return _("{h} h {m} min", { h, m });
+  if (m) return _("{m} min {s} s", { m, s: s % 60 });
+  return _("{s} s", { s });
 }
 
 function renderUptime() {
@@ -97,14 +105,14 @@ function render(status) {
   }
   document.getElementById("address-note").hidden = a.source !== "request";
   document.getElementById("version").textContent = status.version;
-  document.getElementById("mode").textContent = status.mode === "simulated" ? "simulated (no hardware)" : "real hardware";
+  document.getElementById("mode").textContent = status.mode === "simulated" ? _("simulated (no hardware)") : _("real hardware");
   document.getElementById("seats").textContent = String(status.seats);
   renderUptime();
   const strips = status.devices.filter((d) => d.kind === "leds").length;
   if (!testing) {
     testButton.disabled = !strips || status.led_test.running;
-    testState.textContent = !strips ? "No LED strips are configured."
-      : status.led_test.running ? "A test pattern is running…" : testSaid;
+    testState.textContent = !strips ? _("No LED strips are configured.")
+      : status.led_test.running ? _("A test pattern is running…") : testSaid;
   }
 }
 
@@ -113,23 +121,24 @@ async function runTest() {
   const result = await post(main.dataset.ledTest);
   if (!result.ok) { testButton.disabled = false; return; }
   const colours = (latest && latest.led_test.colours) || ["red", "green", "blue", "white"];
+  const names = { red: _("red"), green: _("green"), blue: _("blue"), white: _("white") };
   const step = ((result.seconds || 2) / colours.length) * 1000;
   const started = Date.now();
   clearInterval(testing);
   const tick = () => {
     const i = Math.floor((Date.now() - started) / step);
     if (i < colours.length) {
-      testState.textContent = `Now showing: ${colours[i]} (${i + 1} of ${colours.length})`;
+      testState.textContent = _("Now showing: {colour} ({n} of {total})", { colour: names[colours[i]] || colours[i], n: i + 1, total: colours.length });
       testState.dataset.colour = colours[i];
       return;
     }
     clearInterval(testing);
     testing = null;
     delete testState.dataset.colour;
-    testSaid = "Done: the strips show the game again. Every pixel should have lit red, green, blue and white.";
+    testSaid = _("Done: the strips show the game again. Every pixel should have lit red, green, blue and white.");
     testState.textContent = testSaid;
     testButton.disabled = false;
-    toast("LED test done.");
+    toast(_("LED test done."));
   };
   testing = setInterval(tick, 100);
   tick();

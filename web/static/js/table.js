@@ -1,5 +1,5 @@
 // The table display: what every player may see.
-import { el, events, live, refusals, replace } from "./common.js";
+import { _, el, events, live, refusals, replace } from "./common.js";
 import * as abr from "./games/abracadawhat.js";
 import * as dt from "./games/dorktower.js";
 
@@ -8,10 +8,11 @@ let lastSnap = null;
 
 function renderAbracadawhat(snap) {
   const view = snap.view;
-  document.getElementById("sub").textContent = view.finished ? "" : `Round ${view.round}`;
+  document.getElementById("sub").textContent = view.finished ? "" : _("Round {n}", { n: view.round });
   replace("players", abr.players(snap));
   replace("board", abr.board(view));
-  document.getElementById("reserve").textContent = `${view.reserve_size} stones in the reserve · ${view.secret_slots.filter(Boolean).length} secret stones on the board`;
+  document.getElementById("reserve").textContent = _("{reserve} stones in the reserve · {secret} secret stones on the board",
+    { reserve: view.reserve_size, secret: view.secret_slots.filter(Boolean).length });
   replace("result", view.phase === "deal" || view.finished ? abr.roundResult(snap) : null);
 }
 
@@ -36,10 +37,9 @@ function renderDorkTower(snap) {
 function joins(snap) {
   const list = snap.joins || [];
   document.getElementById("joins-card").hidden = list.length === 0;
-  replace("joins", list.map((j, i) => el("figure", { "data-join": j.player },
-    el("img", { src: `/join/${encodeURIComponent(j.code)}.svg`, alt: `QR code: join as ${j.player}`, width: 200, height: 200 }),
-    el("figcaption", {}, el("span", { class: `seat c-${j.colour}` },
-      el("span", { class: "mark", "aria-hidden": "true", text: String(snap.game.players.indexOf(j.player) + 1) }), j.player)))));
+  replace("joins", list.map((j) => el("figure", { "data-join": j.player },
+    el("img", { src: `/join/${encodeURIComponent(j.code)}.svg`, alt: _("QR code: join as {player}", { player: j.player }), width: 200, height: 200 }),
+    el("figcaption", {}, abr.seatLabel(snap, j.player)))));
 }
 
 function render(snap) {
@@ -51,12 +51,12 @@ function render(snap) {
   if (snap.game) joins(snap); else document.getElementById("joins-card").hidden = true;
   if (snap.game) document.body.dataset.game = snap.game.game;
   else delete document.body.dataset.game;
-  document.getElementById("title").textContent = snap.game ? `${snap.game.title} · table` : "companion · table";
+  document.getElementById("title").textContent = snap.game ? _("{game} · table", { game: snap.game.title }) : _("companion · table");
   replace("refusals", refusals(snap.refusals));
   const dork = snap.game && snap.game.game === "dorktower";
   replace("events", dork ? dt.events(snap.events) : events(snap.events));
   if (!snap.view) {
-    document.getElementById("prompt").textContent = "No game yet: the host starts one from the host page.";
+    document.getElementById("prompt").textContent = _("No game yet: the host starts one from the host page.");
     document.getElementById("sub").textContent = "";
     replace("players"); replace("board"); replace("result");
     return;

@@ -3,7 +3,7 @@
 // the printed board, tables and cards, which is public and fetched once. Phone first: one thumb,
 // large targets, each choice a wide button that says what it costs; day and night, the door and
 // the seats always have a symbol or a word besides their colour.
-import { el } from "../common.js";
+import { _, el } from "../common.js";
 import { seat, seatLabel } from "./abracadawhat.js";
 
 // -- the data set -------------------------------------------------------------------------------
@@ -33,29 +33,69 @@ export function load(view) {
 // -- words --------------------------------------------------------------------------------------
 
 const SIGNED = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
-const PLURAL = (n, word, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 const CAP = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const SUN = "☀";
 const MOON = "☾";
+// a scroll's window, said whole (the sentence under a scroll in hand)
 const WINDOWS = {
-  own_pre_roll: "before your own fight roll",
-  opponent_pre_roll: "against a rival, before the roll",
-  post_roll: "after your own failed roll",
-  movement: "while moving",
-  any: "whenever it applies",
+  own_pre_roll: () => _("Played before your own fight roll"),
+  opponent_pre_roll: () => _("Played against a rival, before the roll"),
+  post_roll: () => _("Played after your own failed roll"),
+  movement: () => _("Played while moving"),
+  any: () => _("Played whenever it applies"),
 };
 const ABILITIES = {
-  cross_lake: "crosses lakes", cross_mountain: "crosses mountains",
-  avoid_monsters: "may walk past monsters",
+  cross_lake: () => _("crosses lakes"), cross_mountain: () => _("crosses mountains"),
+  avoid_monsters: () => _("may walk past monsters"),
 };
+const ability = (a) => (ABILITIES[a] ? ABILITIES[a]() : a);
+// the rulebook's words for the Encounter chart's space types and the borders; a data set's own
+// types keep their names
+const SPACE_TYPES = {
+  city: () => _("city"), field: () => _("field"), forest: () => _("forest"),
+  shadowland: () => _("shadowland"), dungeon: () => _("dungeon"),
+};
+const typeName = (ty) => (SPACE_TYPES[ty] ? SPACE_TYPES[ty]() : ty);
+const BORDERS = { lake: () => _("lake"), mountain: () => _("mountain") };
+const borderName = (b) => (BORDERS[b] ? BORDERS[b]() : b);
+const dayOrNight = (day) => (day ? _("day") : _("night"));
+const BORDER_THE = { lake: () => _("the lake"), mountain: () => _("the mountain") };
+const theBorder = (b) => (BORDER_THE[b] ? BORDER_THE[b]() : _("the {border}", { border: b }));
+const FACES = { equipment: () => _("equipment"), magic: () => _("magic") };
+const faceName = (f) => (FACES[f] ? FACES[f]() : f);
+const TREASURES = { scroll: () => _("scroll"), equipment: () => _("equipment"), magic: () => _("magic"),
+  nothing: () => _("nothing") };
+const treasureName = (w) => (TREASURES[w] ? TREASURES[w]() : w);
+/** "a or b or c", "a and b", in the page's language. */
+const joinOr = (list) => (list.length ? list.map(String).reduce((a, b) => _("{a} or {b}", { a, b })) : "");
+const joinAnd = (list) => (list.length ? list.map(String).reduce((a, b) => _("{a} and {b}", { a, b })) : "");
+const goldText = (n) => _("{n} gold", { n });
+const xpText = (n) => _("{n} XP", { n });
+const scrollsText = (n) => (n === 1 ? _("1 scroll") : _("{n} scrolls", { n }));
+
+/** A translated sentence with elements in it: the text of _() (its values filled in), each
+ * placeholder named in `nodes` replaced by that element. */
+function rich(text, nodes) {
+  const out = [];
+  let last = 0;
+  text.replace(/\{(\w+)\}/g, (whole, key, at) => {
+    if (!(key in nodes)) return whole;
+    if (at > last) out.push(text.slice(last, at));
+    out.push(nodes[key]);
+    last = at + whole.length;
+    return whole;
+  });
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
 
 /** A Combat Table row as printed: "0", "+1 or +2", "−1 or −2", "+9 or more". */
 export function rowLabel(row) {
-  if (row.min === null) return `${SIGNED(row.max)} or less`;
-  if (row.max === null) return `${SIGNED(row.min)} or more`;
+  if (row.min === null) return _("{n} or less", { n: SIGNED(row.max) });
+  if (row.max === null) return _("{n} or more", { n: SIGNED(row.min) });
   if (row.min === row.max) return SIGNED(row.min);
   const [a, b] = row.max < 0 ? [row.max, row.min] : [row.min, row.max];
-  return Math.abs(b - a) === 1 ? `${SIGNED(a)} or ${SIGNED(b)}` : `${SIGNED(a)} to ${SIGNED(b)}`;
+  return Math.abs(b - a) === 1 ? _("{a} or {b}", { a: SIGNED(a), b: SIGNED(b) }) : _("{a} to {b}", { a: SIGNED(a), b: SIGNED(b) });
 }
 
 function wedgeIndex(d, space) {
@@ -77,45 +117,51 @@ function space(d, view, id) {
     monsters: view.monsters[id] || null, quest: view.quests.includes(id) };
 }
 
-function dayWord(day) { return day ? `${SUN} day` : `${MOON} night`; }
+function dayWord(day) { return `${day ? SUN : MOON} ${dayOrNight(day)}`; }
 
 function spaceDetail(info) {
-  const parts = [info.type, dayWord(info.day)];
-  if (info.monsters) parts.push(`⚔ ${info.monsters.map((m) => m.name).join(", ")}: fight`);
-  else if (info.kind.city) parts.push(info.quest ? "quest, no tokens" : "no encounter");
-  else parts.push(`draw ${info.count}`);
-  if (info.quest) parts.push("✦ quest");
+  const parts = [typeName(info.type), dayWord(info.day)];
+  if (info.monsters) parts.push("⚔ " + _("{monsters}: fight", { monsters: info.monsters.map((m) => m.name).join(", ") }));
+  else if (info.kind.city) parts.push(info.quest ? _("quest, no tokens") : _("no encounter"));
+  else parts.push(_("draw {n}", { n: info.count }));
+  if (info.quest) parts.push("✦ " + _("quest"));
   return parts.join(" · ");
 }
 
+const versus = (v, type) => _("+{n} vs {type}", { n: v, type });
+
 function faceText(face) {
-  const extra = Object.entries(face.vs || {}).map(([t, v]) => `+${v} vs ${t}`);
-  if (face.crosses && face.crosses.length) extra.push(`crosses ${face.crosses.join(" and ")}s`);
+  const extra = Object.entries(face.vs || {}).map(([t, v]) => versus(v, t));
+  if (face.crosses && face.crosses.length) {
+    const one = face.crosses.length === 1 && ABILITIES[`cross_${face.crosses[0]}`];
+    extra.push(one ? one() : _("crosses {borders}s", { borders: joinAnd(face.crosses.map(borderName)) }));
+  }
   return `${face.name}: ${face.type} +${face.bonus}${extra.length ? `, ${extra.join(", ")}` : ""}`;
 }
 
 function effectText(effect) {
   const parts = [];
-  if (effect.gold) parts.push(`${effect.gold} gold`);
-  if (effect.xp) parts.push(`${effect.xp} XP`);
-  if (effect.draw_item) parts.push(`draw ${effect.draw_item === "magic" ? "a magic" : "an equipment"} item`);
-  if (effect.draw_scroll) parts.push(`draw ${PLURAL(effect.draw_scroll, "scroll")}`);
-  if (effect.draw_tokens) parts.push(`draw ${PLURAL(effect.draw_tokens, "more token")}`);
-  return parts.join(", ") || "no effect";
+  if (effect.gold) parts.push(goldText(effect.gold));
+  if (effect.xp) parts.push(xpText(effect.xp));
+  if (effect.draw_item) parts.push(effect.draw_item === "magic" ? _("draw a magic item") : _("draw an equipment item"));
+  if (effect.draw_scroll) parts.push(effect.draw_scroll === 1 ? _("draw 1 scroll") : _("draw {n} scrolls", { n: effect.draw_scroll }));
+  if (effect.draw_tokens) parts.push(effect.draw_tokens === 1 ? _("draw 1 more token") : _("draw {n} more tokens", { n: effect.draw_tokens }));
+  return parts.join(", ") || _("no effect");
 }
 
 function tokenText(t) {
-  if (t.monster) return `strength ${t.strength} · ${t.types.join(", ")} · ${t.xp} XP${t.treasure ? " · treasure" : ""}`;
-  return `${t.friendly ? "friendly: " : ""}${effectText(t.effect || {})}`;
+  if (t.monster) return [_("strength {n}", { n: t.strength }), t.types.join(", "), xpText(t.xp), t.treasure ? _("treasure") : null].filter((x) => x !== null).join(" · ");
+  const effect = effectText(t.effect || {});
+  return t.friendly ? _("friendly: {effect}", { effect }) : effect;
 }
 
 function scrollEffect(effect) {
-  if (effect.fighter) return `+${effect.fighter} to the fighter`;
-  if (effect.monsters) return `+${effect.monsters} to the monsters`;
-  if (effect.remove_monster) return "removes a monster";
-  if (effect.reroll) return "roll again";
-  if (effect.set_die) return `a die becomes ${effect.set_die}`;
-  if (effect.cross) return `crosses a ${effect.cross.join(" or ")}`;
+  if (effect.fighter) return _("+{n} to the fighter", { n: effect.fighter });
+  if (effect.monsters) return _("+{n} to the monsters", { n: effect.monsters });
+  if (effect.remove_monster) return _("removes a monster");
+  if (effect.reroll) return _("roll again");
+  if (effect.set_die) return _("a die becomes {n}", { n: effect.set_die });
+  if (effect.cross) return _("crosses a {borders}", { borders: joinOr(effect.cross.map(borderName)) });
   return "";
 }
 
@@ -146,11 +192,11 @@ function button(label, action, { detail = null, cls = "", disabled = false, key 
 function heading(text) { return el("h3", { class: "dt-sub", text }); }
 
 function symbolFor(day) {
-  return el("span", { class: `dt-time ${day ? "day" : "night"}`, text: day ? `${SUN} day` : `${MOON} night` });
+  return el("span", { class: `dt-time ${day ? "day" : "night"}`, text: dayWord(day) });
 }
 
 function dice(values, sixes = 0) {
-  return el("span", { class: "dt-dice", role: "img", "aria-label": `dice ${values.join(" and ")}` },
+  return el("span", { class: "dt-dice", role: "img", "aria-label": _("dice {values}", { values: joinAnd(values) }) },
     values.map((v, i) => el("span", { class: `die${i < sixes ? " bought" : ""}`, text: v })));
 }
 
@@ -198,91 +244,97 @@ export function heroSheet(snap, d, name, { me = null, open = true } = {}) {
   const legal = mine ? snap.legal || [] : [];
   const badges = [];
   const playing = !["start_roll", "choose", "setup"].includes(view.phase);
-  if (view.active === name && playing && !view.finished) badges.push(el("span", { class: "badge", text: "Turn" }));
-  if (view.combat && view.active === name) badges.push(el("span", { class: "badge alt", text: "Fighting" }));
-  if (p.level === "high") badges.push(el("span", { class: "badge alt", text: "High level" }));
-  if (p.dead) badges.push(el("span", { class: "badge alt", text: "Dead" }));
-  if (view.winners.includes(name)) badges.push(el("span", { class: "badge", text: "Winner" }));
-  const head = el("div", { class: "row" }, seatLabel(snap, name, mine ? " (you)" : ""),
+  if (view.active === name && playing && !view.finished) badges.push(el("span", { class: "badge", text: _("Turn") }));
+  if (view.combat && view.active === name) badges.push(el("span", { class: "badge alt", text: _("Fighting") }));
+  if (p.level === "high") badges.push(el("span", { class: "badge alt", text: _("High level") }));
+  if (p.dead) badges.push(el("span", { class: "badge alt", text: _("Dead") }));
+  if (view.winners.includes(name)) badges.push(el("span", { class: "badge", text: _("Winner") }));
+  const head = el("div", { class: "row" }, seatLabel(snap, name, mine ? " " + _("(you)") : ""),
     p.hero ? el("span", { class: "dt-hero", text: p.hero }) : null, el("span", { class: "row" }, badges));
   if (!p.character) {
     return el("article", { class: `player dt-sheet ${s.cls}`, "data-player": name }, head,
-      el("p", { class: "muted", text: view.choosing === name ? "Choosing a hero now…" : "Has not chosen a hero yet." }));
+      el("p", { class: "muted", text: view.choosing === name ? _("Choosing a hero now…") : _("Has not chosen a hero yet.") }));
   }
   const bonus = itemBonus(view, p);
-  const vs = p.slots.filter((x) => x && x.card).flatMap((x) => Object.entries(x.vs || {}).map(([t, v]) => `+${v} vs ${t}`));
+  const vs = p.slots.filter((x) => x && x.card).flatMap((x) => Object.entries(x.vs || {}).map(([t, v]) => versus(v, t)));
   const manage = mine && canManage(snap, name);
   const where = p.space ? space(d, view, p.space) : null;
   const cap = d.xp.level_up;
   const body = [];
   body.push(el("dl", { class: "dt-stats" },
-    stat("Strength", String(p.strength + bonus), bonus ? `${p.strength} + ${bonus} items${vs.length ? `; ${vs.join(", ")}` : ""}` : (vs.length ? vs.join(", ") : "no item bonus")),
-    stat("Move", String(p.movement), view.active === name && view.moves_left !== null && view.phase === "move" ? `${view.moves_left} left` : null),
-    stat("Gold", String(p.gold)),
-    stat("XP", String(p.xp), p.level === "low" ? `of ${cap}` : "high level")));
+    stat(_("Strength"), String(p.strength + bonus), bonus ? _("{strength} + {bonus} items", { strength: p.strength, bonus }) + (vs.length ? `; ${vs.join(", ")}` : "") : (vs.length ? vs.join(", ") : _("no item bonus"))),
+    stat(_("Move"), String(p.movement), view.active === name && view.moves_left !== null && view.phase === "move" ? _("{n} left", { n: view.moves_left }) : null),
+    stat(_("Gold"), String(p.gold)),
+    stat(_("XP"), String(p.xp), p.level === "low" ? _("of {n}", { n: cap }) : _("high level"))));
   if (p.level === "low") {
-    body.push(el("div", { class: "xp-row", role: "img", "aria-label": `${p.xp} of ${cap} XP towards high level` }, xpPips(p.xp, cap),
-      el("small", { class: "hint", text: `level up at ${cap} XP` })));
+    body.push(el("div", { class: "xp-row", role: "img", "aria-label": _("{xp} of {cap} XP towards high level", { xp: p.xp, cap }) }, xpPips(p.xp, cap),
+      el("small", { class: "hint", text: _("level up at {n} XP", { n: cap }) })));
   }
   if (where) {
-    body.push(el("p", { class: "dt-where" }, "On ", el("strong", { text: where.name }),
-      ` (${where.type}, ${where.wedgeName}, `, symbolFor(where.day), ")",
-      p.home ? el("span", { class: "hint", text: ` · home: ${d.spaces[p.home].name}` }) : null));
+    body.push(el("p", { class: "dt-where" },
+      rich(_("On {space} ({type}, {wedge}, {time})", { type: typeName(where.type), wedge: where.wedgeName }),
+        { space: el("strong", { text: where.name }), time: symbolFor(where.day) }),
+      p.home ? el("span", { class: "hint", text: " · " + _("home: {space}", { space: d.spaces[p.home].name }) }) : null));
   }
-  if (p.abilities.length) body.push(el("p", { class: "hint", text: `Ability: ${p.abilities.map((a) => ABILITIES[a] || a).join(", ")}` }));
+  if (p.abilities.length) body.push(el("p", { class: "hint", text: _("Ability: {abilities}", { abilities: p.abilities.map(ability).join(", ") }) }));
   // the four slots
-  body.push(heading("Slots: their items count in a fight"));
+  body.push(heading(_("Slots: their items count in a fight")));
   body.push(el("ol", { class: "dt-slots" }, p.slots.map((slot, k) => {
-    const accepts = `${slot.accepts.join(" or ")}${slot.max !== null && slot.max !== undefined ? ` (Max +${slot.max})` : ""}`;
+    const accepts = joinOr(slot.accepts) + (slot.max !== null && slot.max !== undefined ? " (" + _("Max +{n}", { n: slot.max }) + ")" : "");
     return el("li", { "data-slot": k },
-      el("span", { class: "slot-name", text: String(k + 1), "aria-label": `slot ${k + 1}` }), el("small", { class: "accepts", text: accepts }),
-      slot.card ? el("span", { class: `dt-item ${slot.face}` }, el("strong", { text: faceText(slot) }), el("small", { text: ` (${slot.face})` }))
-        : el("span", { class: "muted", text: "empty" }),
+      el("span", { class: "slot-name", text: String(k + 1), "aria-label": _("slot {n}", { n: k + 1 }) }), el("small", { class: "accepts", text: accepts }),
+      slot.card ? el("span", { class: `dt-item ${slot.face}` }, el("strong", { text: faceText(slot) }), el("small", { text: ` (${faceName(slot.face)})` }))
+        : el("span", { class: "muted", text: _("empty") }),
       manage && slot.card ? el("button", { type: "button", class: "small", "data-action": `unequip-${slot.card}`,
-        onclick: () => sendAction({ type: "unequip", card: slot.card }) }, "To backpack") : null);
+        onclick: () => sendAction({ type: "unequip", card: slot.card }) }, _("To backpack")) : null);
   })));
   // the backpack
   const limits = p.limits || { backpack: 2, scrolls: 3 };
   const over = p.backpack.length > limits.backpack;
-  body.push(heading(`Backpack: ${p.backpack.length} of ${limits.backpack}${p.backpack.length ? "" : ", empty"}${over ? " (too many: discard before the tower turns)" : ""}`));
+  const packed = { n: p.backpack.length, limit: limits.backpack };
+  body.push(heading((p.backpack.length ? _("Backpack: {n} of {limit}", packed) : _("Backpack: {n} of {limit}, empty", packed))
+    + (over ? " (" + _("too many: discard before the tower turns") + ")" : "")));
   body.push(p.backpack.length ? el("ul", { class: "dt-pack" }, p.backpack.map((item) => {
     const slots = p.slots.map((slot, k) => (fits(view, slot, item) ? k : -1)).filter((k) => k >= 0);
     const discard = legal.find((a) => a.type === "discard" && a.card === item.card);
     const sell = legal.find((a) => a.type === "sell" && a.card === item.card);
-    return el("li", {}, el("span", { class: `dt-item ${item.face}` }, el("strong", { text: faceText(item) }), el("small", { text: ` (${item.face})` })),
+    return el("li", {}, el("span", { class: `dt-item ${item.face}` }, el("strong", { text: faceText(item) }), el("small", { text: ` (${faceName(item.face)})` })),
       el("span", { class: "row" },
         manage ? slots.map((k) => el("button", { type: "button", class: "small", "data-action": `equip-${item.card}-${k}`,
-          onclick: () => sendAction({ type: "equip", card: item.card, slot: k }) }, `Into slot ${k + 1}`)) : null,
-        sell ? el("button", { type: "button", class: "small", "data-action": actionKey(sell), onclick: () => sendAction(sell) }, `Sell (${item.price} gold)`) : null,
-        discard ? el("button", { type: "button", class: "small danger", "data-action": actionKey(discard), onclick: () => sendAction(discard) }, "Discard") : null));
+          onclick: () => sendAction({ type: "equip", card: item.card, slot: k }) }, _("Into slot {n}", { n: k + 1 }))) : null,
+        sell ? el("button", { type: "button", class: "small", "data-action": actionKey(sell), onclick: () => sendAction(sell) }, _("Sell ({n} gold)", { n: item.price })) : null,
+        discard ? el("button", { type: "button", class: "small danger", "data-action": actionKey(discard), onclick: () => sendAction(discard) }, _("Discard")) : null));
   })) : null);
   // scrolls: names only for their owner (the server sends them to no one else)
   const count = p.scroll_count;
   const tooMany = count > limits.scrolls;
-  body.push(heading(`Scrolls: ${count} of ${limits.scrolls}${count ? "" : ", none"}${tooMany ? " (too many: play or discard before the tower turns)" : ""}`));
+  const held = { n: count, limit: limits.scrolls };
+  body.push(heading((count ? _("Scrolls: {n} of {limit}", held) : _("Scrolls: {n} of {limit}, none", held))
+    + (tooMany ? " (" + _("too many: play or discard before the tower turns") + ")" : "")));
   if (p.scrolls) {
     body.push(count ? el("ul", { class: "dt-scrolls" }, p.scrolls.map((sc) => {
       const discard = legal.find((a) => a.type === "discard" && a.scroll === sc.scroll);
       const sell = mine && sellScrollAllowed(snap, name) ? { type: "sell", scroll: sc.scroll } : null;
       return el("li", { class: "dt-scroll", "data-scroll": sc.scroll },
         el("strong", { text: sc.name }), el("span", { text: sc.text }),
-        el("small", { class: "hint", text: `Played ${WINDOWS[sc.window] || sc.window}` }),
+        el("small", { class: "hint", text: WINDOWS[sc.window] ? WINDOWS[sc.window]() : _("Played {window}", { window: sc.window }) }),
         (sell || discard) ? el("span", { class: "row" },
-          sell ? el("button", { type: "button", class: "small", "data-action": actionKey(sell), onclick: () => sendAction(sell) }, `Sell (${view.prices.scroll} gold)`) : null,
-          discard ? el("button", { type: "button", class: "small danger", "data-action": actionKey(discard), onclick: () => sendAction(discard) }, "Discard") : null) : null);
+          sell ? el("button", { type: "button", class: "small", "data-action": actionKey(sell), onclick: () => sendAction(sell) }, _("Sell ({n} gold)", { n: view.prices.scroll })) : null,
+          discard ? el("button", { type: "button", class: "small danger", "data-action": actionKey(discard), onclick: () => sendAction(discard) }, _("Discard")) : null) : null);
     })) : null);
-    if (mine && count) body.push(el("p", { class: "hint", text: "Only you see your scrolls." }));
+    if (mine && count) body.push(el("p", { class: "hint", text: _("Only you see your scrolls.") }));
   } else {
     const backs = [];
     for (let i = 0; i < count; i++) backs.push(el("span", { class: "dt-scroll-back", "aria-hidden": "true" }));
-    if (count) body.push(el("p", { class: "dt-hidden-scrolls" }, backs, el("span", { text: ` ${PLURAL(count, "scroll")} (hidden)` })));
+    if (count) body.push(el("p", { class: "dt-hidden-scrolls" }, backs, el("span", { text: " " + (count === 1 ? _("1 scroll (hidden)") : _("{n} scrolls (hidden)", { n: count })) })));
   }
   const levelUp = legal.find((a) => a.type === "level_up");
   if (levelUp) {
     const high = d.characters[p.character].high;
-    body.push(button("Level up", levelUp, { cls: "primary", detail: `${cap} XP: ${p.hero} becomes high level (strength ${high.strength}, movement ${high.movement})` }));
+    body.push(button(_("Level up"), levelUp, { cls: "primary", detail: _("{xp} XP: {hero} becomes high level (strength {strength}, movement {movement})",
+      { xp: cap, hero: p.hero, strength: high.strength, movement: high.movement }) }));
   }
-  const summary = `${p.hero} · ${where ? where.name : "—"} · ${p.gold} gold · ${p.xp} XP · ${PLURAL(count, "scroll")}`;
+  const summary = `${p.hero} · ${where ? where.name : "—"} · ${goldText(p.gold)} · ${xpText(p.xp)} · ${scrollsText(count)}`;
   if (open) return el("article", { class: `player dt-sheet ${s.cls}`, "data-player": name }, head, body);
   return el("details", { class: `player dt-sheet ${s.cls}`, "data-player": name, open: ui.open[name] || false,
     ontoggle: (e) => { ui.open[name] = e.target.open; } },
@@ -353,7 +405,7 @@ export function tower(snap, d) {
     if (door) {
       parts.push(svg("path", { class: "door-mark", d: `M ${pt(R0 + 2, a0 + 6)} A ${R0 + 2} ${R0 + 2} 0 0 1 ${pt(R0 + 2, a1 - 6)}` }));
       const [dx, dy] = pt(40.5, j * 45).split(" ");
-      parts.push(svg("text", { class: `door-label ${w.day ? "day" : "night"}`, x: dx, y: dy, "text-anchor": "middle", "dominant-baseline": "central" }, "DOOR"));
+      parts.push(svg("text", { class: `door-label ${w.day ? "day" : "night"}`, x: dx, y: dy, "text-anchor": "middle", "dominant-baseline": "central" }, _("DOOR")));
     }
     (heroes[j] || []).forEach((name, k, all) => {
       const s = seat(snap, name);
@@ -363,10 +415,12 @@ export function tower(snap, d) {
     });
   });
   parts.push(svg("circle", { class: "tower-top", r: R0 - 3 }));
-  parts.push(svg("text", { class: "tower-label", "text-anchor": "middle", "dominant-baseline": "central", y: 0 }, "TOWER"));
+  parts.push(svg("text", { class: "tower-label", "text-anchor": "middle", "dominant-baseline": "central", y: 0 }, _("TOWER")));
   const days = view.tower.wedges.filter((w) => w.day).map((w) => w.name);
   const nights = view.tower.wedges.filter((w) => !w.day).map((w) => w.name);
-  const label = `The tower: the door faces ${view.tower.wedges[view.tower.door_wedge].name}; day in ${days.join(", ") || "no wedge"}; night in ${nights.join(", ") || "no wedge"}.`;
+  const none = _("no wedge");
+  const label = _("The tower: the door faces {wedge}; day in {days}; night in {nights}.", { wedge: view.tower.wedges[view.tower.door_wedge].name,
+    days: days.join(", ") || none, nights: nights.join(", ") || none });
   return svg("svg", { class: "dt-ring", viewBox: "-104 -104 208 208", role: "img", "aria-label": label }, parts);
 }
 
@@ -377,8 +431,8 @@ export function wedgeList(snap, d) {
     const here = view.order.filter((n) => view.players[n].space && wedgeIndex(d, view.players[n].space) === j);
     return el("li", { class: w.day ? "day" : "night" },
       el("span", { class: "sym", "aria-hidden": "true", text: w.day ? SUN : MOON }),
-      el("span", {}, el("strong", { text: w.name }), ` ${w.day ? "day" : "night"}`, w.kind === "wild" ? " · wild" : "",
-        j === view.tower.door_wedge ? el("b", { class: "door-word", text: " · door" }) : null),
+      el("span", {}, el("strong", { text: w.name }), " " + dayOrNight(w.day), w.kind === "wild" ? " · " + _("wild") : "",
+        j === view.tower.door_wedge ? el("b", { class: "door-word", text: " · " + _("door") }) : null),
       here.length ? el("span", { class: "row" }, here.map((n) => {
         const s = seat(snap, n);
         return el("span", { class: `seat ${s.cls}`, title: n }, el("span", { class: "mark", "aria-hidden": "true", text: s.mark }), el("span", { class: "sr-only", text: n }));
@@ -391,17 +445,26 @@ export function boardFacts(snap, d) {
   const view = snap.view;
   const quests = view.quests.map((q) => el("li", {}, "✦ ", el("strong", { text: d.spaces[q].name }), ` (${d.wedges[wedgeIndex(d, q)].name})`));
   const groups = Object.entries(view.monsters).map(([sp, ms]) => el("li", {}, "⚔ ", el("strong", { text: d.spaces[sp].name }), ": ",
-    ms.map((m) => `${m.name} (${m.strength})`).join(", "), el("span", { class: "hint", text: ` · strength ${ms.reduce((a, m) => a + m.strength, 0)}` })));
+    ms.map((m) => `${m.name} (${m.strength})`).join(", "), el("span", { class: "hint", text: " · " + _("strength {n}", { n: ms.reduce((a, m) => a + m.strength, 0) }) })));
   return [
-    el("h3", { class: "dt-sub", text: "Quests" }),
-    el("ul", { class: "dt-facts" }, quests.length ? quests : el("li", { class: "muted", text: "None placed yet." })),
-    el("h3", { class: "dt-sub", text: "Monsters on the board" }),
-    el("ul", { class: "dt-facts" }, groups.length ? groups : el("li", { class: "muted", text: "No monster group waits on the board." })),
-    el("p", { class: "hint", text: `Item deck ${view.decks.items} · scroll deck ${view.decks.scrolls} · ${view.decks.bowl} tokens in the bowl · door on ${d.spaces[view.tower.door_space].name}` }),
+    el("h3", { class: "dt-sub", text: _("Quests") }),
+    el("ul", { class: "dt-facts" }, quests.length ? quests : el("li", { class: "muted", text: _("None placed yet.") })),
+    el("h3", { class: "dt-sub", text: _("Monsters on the board") }),
+    el("ul", { class: "dt-facts" }, groups.length ? groups : el("li", { class: "muted", text: _("No monster group waits on the board.") })),
+    el("p", { class: "hint", text: _("Item deck {items} · scroll deck {scrolls} · {bowl} tokens in the bowl · door on {space}",
+      { items: view.decks.items, scrolls: view.decks.scrolls, bowl: view.decks.bowl, space: d.spaces[view.tower.door_space].name }) }),
   ];
 }
 
 // -- the fight ----------------------------------------------------------------------------------
+
+const needsText = (n) => _("needs {n} or more", { n });
+
+/** The scrolls played in this fight: who played which, and what it does. */
+function playedList(snap, c) {
+  return el("ul", { class: "dt-played" }, c.played.map((p) => el("li", {},
+    rich(_("{player} played {scroll}: {effect}", { scroll: p.name, effect: scrollEffect(p.effect) }), { player: seatLabel(snap, p.player) }))));
+}
 
 function removedFlags(c) {
   const left = [...c.removed];
@@ -421,54 +484,56 @@ export function fight(snap, d, me = null) {
     const t = c.totals;
     const who = view.active;
     const removed = removedFlags(c);
-    out.push(el("h2", { text: c.wizard ? "Fight: Z'Mindrik's monsters" : "Fight" }));
-    out.push(el("p", { class: "dt-fighter" }, seatLabel(snap, who, who === me ? " (you)" : ""),
-      ` fights${c.space ? ` on ${d.spaces[c.space].name}` : " in the tower"}${c.quest ? " for the quest" : ""}:`));
+    out.push(el("h2", { text: c.wizard ? _("Fight: Z'Mindrik's monsters") : _("Fight") }));
+    const where = c.space ? { space: d.spaces[c.space].name } : null;
+    const fights = where ? (c.quest ? _("fights on {space} for the quest:", where) : _("fights on {space}:", where))
+      : (c.quest ? _("fights in the tower for the quest:") : _("fights in the tower:"));
+    out.push(el("p", { class: "dt-fighter" }, seatLabel(snap, who, who === me ? " " + _("(you)") : ""), ` ${fights}`));
     out.push(el("ul", { class: "dt-monsters" }, c.monsters.map((m, i) => el("li", { class: removed[i] ? "removed" : "" },
       el("strong", { text: m.name }), el("span", { class: "num", text: m.strength }),
-      el("small", { text: `${m.types.join(", ")} · ${m.xp} XP${removed[i] ? " · removed by a scroll" : ""}` })))));
+      el("small", { text: `${m.types.join(", ")} · ${xpText(m.xp)}` + (removed[i] ? " · " + _("removed by a scroll") : "") })))));
 
-    out.push(el("div", { class: "dt-totals", role: "group", "aria-label": "the combat totals" },
+    out.push(el("div", { class: "dt-totals", role: "group", "aria-label": _("the combat totals") },
       el("div", { class: "side hero" }, el("h4", { text: who }),
-        el("p", {}, `Strength ${t.strength}`), el("p", {}, `Items ${SIGNED(t.items)}`), el("p", {}, `Scrolls ${SIGNED(t.scrolls)}`),
+        el("p", {}, _("Strength {n}", { n: t.strength })), el("p", {}, _("Items {n}", { n: SIGNED(t.items) })), el("p", {}, _("Scrolls {n}", { n: SIGNED(t.scrolls) })),
         el("p", { class: "total" }, el("b", { text: t.player }))),
-      el("div", { class: "vs", "aria-hidden": "true", text: "vs" }),
-      el("div", { class: "side monsters" }, el("h4", { text: "Monsters" }),
-        el("p", {}, `Strength ${t.monster_strength}`), el("p", {}, `Scrolls ${SIGNED(t.against)}`),
+      el("div", { class: "vs", "aria-hidden": "true", text: _("vs") }),
+      el("div", { class: "side monsters" }, el("h4", { text: _("Monsters") }),
+        el("p", {}, _("Strength {n}", { n: t.monster_strength })), el("p", {}, _("Scrolls {n}", { n: SIGNED(t.against) })),
         el("p", { class: "total" }, el("b", { text: t.monsters })))));
     out.push(el("p", { class: "dt-target", "data-target": t.target },
-      `Difference ${SIGNED(t.difference)} → Combat Table row “${rowLabel(t.row)}” → `,
-      el("strong", { text: `needs ${t.target} or more` }), " on two dice",
-      c.sixes ? el("span", { text: ` · ${PLURAL(c.sixes, "die", "dice")} bought as a 6` }) : null));
-    if (c.played.length) {
-      out.push(el("ul", { class: "dt-played" }, c.played.map((p) => el("li", {},
-        seatLabel(snap, p.player), ` played ${p.name}: ${scrollEffect(p.effect)}`))));
-    }
+      rich(_("Difference {difference} → Combat Table row “{row}” → {needs} on two dice", { difference: SIGNED(t.difference), row: rowLabel(t.row) }),
+        { needs: el("strong", { text: needsText(t.target) }) }),
+      c.sixes ? el("span", { text: " · " + (c.sixes === 1 ? _("1 die bought as a 6") : _("{n} dice bought as a 6", { n: c.sixes })) }) : null));
+    if (c.played.length) out.push(playedList(snap, c));
     if (c.dice) {
       const sum = c.dice.reduce((a, x) => a + x.value, 0);
       const lost = view.phase === "defeat";
       out.push(el("p", { class: `dt-banner ${lost ? "bad" : ""}` }, dice(c.dice.map((x) => x.value), c.dice.filter((x) => x.six).length),
-        ` = ${sum}`, lost ? el("strong", { text: ` ✘ not enough: the monsters win this roll (needed ${t.target})` }) : null));
+        ` = ${sum}`, lost ? el("strong", { text: " ✘ " + _("not enough: the monsters win this roll (needed {n})", { n: t.target }) }) : null));
     }
+    const nobody = _("nobody");
     const status = {
-      scrolls_own: `${who} may play scrolls first.`,
-      scrolls_others: `The others may play scrolls against ${who}: waiting for ${view.waiting_for.join(", ") || "nobody"}.`,
-      pre_roll: `${who} rolls two dice.`,
-      defeat: `${who}: re-roll with a scroll, flee, or die.`,
+      scrolls_own: () => _("{player} may play scrolls first.", { player: who }),
+      scrolls_others: () => _("The others may play scrolls against {player}: waiting for {waiting}.",
+        { player: who, waiting: view.waiting_for.join(", ") || nobody }),
+      pre_roll: () => _("{player} rolls two dice.", { player: who }),
+      defeat: () => _("{player}: re-roll with a scroll, flee, or die.", { player: who }),
     }[view.phase];
-    if (c.passed.length && view.phase === "scrolls_others") out.push(el("p", { class: "hint", text: `Passed: ${c.passed.join(", ")}` }));
-    if (status) out.push(el("p", { class: "sub", text: status }));
+    if (c.passed.length && view.phase === "scrolls_others") out.push(el("p", { class: "hint", text: _("Passed: {players}", { players: c.passed.join(", ") }) }));
+    if (status) out.push(el("p", { class: "sub", text: status() }));
     return out;
   }
   const last = lastFight(snap);
   if (last) out.push(...lastFightBanner(snap, d, last, me));
   const enc = view.encounter;
   if (enc && enc.drawn.length) {
-    out.push(el("h2", { text: enc.wizard ? "In the tower" : "Encounter" }));
-    out.push(el("p", {}, `${heroName(view, view.active)} drew${enc.space ? ` on ${d.spaces[enc.space].name}` : ""}:`));
+    out.push(el("h2", { text: enc.wizard ? _("In the tower") : _("Encounter") }));
+    const drew = { player: heroName(view, view.active) };
+    out.push(el("p", {}, enc.space ? _("{player} drew on {space}:", { ...drew, space: d.spaces[enc.space].name }) : _("{player} drew:", drew)));
     out.push(el("ul", { class: "dt-monsters" }, enc.drawn.map((m) => el("li", {},
       el("strong", { text: m.name }), m.monster ? el("span", { class: "num", text: m.strength }) : null,
-      el("small", { text: `${tokenText(m)}${enc.unresolved.includes(m.token) ? " · resolve first" : ""}` })))));
+      el("small", { text: tokenText(m) + (enc.unresolved.includes(m.token) ? " · " + _("resolve first") : "") })))));
   }
   if (view.shop && view.shop.cards.length && view.active !== me) out.push(...shopCards(snap, d, []));
   return out;
@@ -483,16 +548,23 @@ function lastFight(snap) {
 function lastFightBanner(snap, d, last, me) {
   const names = last.monsters.map((m) => d.tokens[m] ? d.tokens[m].name : m);
   const xp = last.monsters.reduce((a, m) => a + (d.tokens[m] ? d.tokens[m].xp : 0), 0);
-  const who = last.player === me ? "You" : last.player;
-  const dies = dice(last.dice);
+  const you = last.player === me;
+  const values = { player: last.player, roll: last.roll, target: last.totals.target, monsters: names.join(", "), xp };
+  const dies = { dice: dice(last.dice) };
   if (last.won) {
     return [el("div", { class: "dt-banner good", "data-result": "victory", role: "status" },
-      el("strong", { class: "big", text: "✔ Victory!" }),
-      el("p", {}, `${who} rolled `, dies, ` = ${last.roll}, needing ${last.totals.target}: ${names.join(", ")} killed, +${xp} XP.`))];
+      el("strong", { class: "big", text: "✔ " + _("Victory!") }),
+      el("p", {}, rich(you ? _("You rolled {dice} = {roll}, needing {target}: {monsters} killed, +{xp} XP.", values)
+        : _("{player} rolled {dice} = {roll}, needing {target}: {monsters} killed, +{xp} XP.", values), dies)))];
   }
+  const one = names.length === 1;
+  const text = you ? (one ? _("You rolled {dice} = {roll}, needing {target}: {monsters} stays on the board.", values)
+    : _("You rolled {dice} = {roll}, needing {target}: {monsters} stay on the board.", values))
+    : (one ? _("{player} rolled {dice} = {roll}, needing {target}: {monsters} stays on the board.", values)
+      : _("{player} rolled {dice} = {roll}, needing {target}: {monsters} stay on the board.", values));
   return [el("div", { class: "dt-banner bad", "data-result": "defeat", role: "status" },
-    el("strong", { class: "big", text: "✘ Defeat" }),
-    el("p", {}, `${who} rolled `, dies, ` = ${last.roll}, needing ${last.totals.target}: ${names.join(", ")} stay${names.length === 1 ? "s" : ""} on the board.`))];
+    el("strong", { class: "big", text: "✘ " + _("Defeat") }),
+    el("p", {}, rich(text, dies)))];
 }
 
 // -- choices for this moment ---------------------------------------------------------------------
@@ -506,23 +578,24 @@ function choosePicker(snap, d, legal) {
   const go = el("button", { type: "button", class: "dt-act primary", "data-action": "choose",
     onclick: () => { const a = pick(); if (a) sendAction(a); } });
   const label = () => {
-    go.replaceChildren(el("span", { class: "label", text: `Play ${d.characters[ui.choose.character].name}` }),
-      el("small", { text: `from ${d.spaces[ui.choose.city].name}` }));
+    go.replaceChildren(el("span", { class: "label", text: _("Play {hero}", { hero: d.characters[ui.choose.character].name }) }),
+      el("small", { text: _("from {city}", { city: d.spaces[ui.choose.city].name }) }));
   };
   label();
-  const charField = el("fieldset", { class: "dt-choices" }, el("legend", { text: "Your hero" }), chars.map((c) => {
+  const charField = el("fieldset", { class: "dt-choices" }, el("legend", { text: _("Your hero") }), chars.map((c) => {
     const ch = d.characters[c];
-    const abil = ch.low.abilities.map((a) => ABILITIES[a] || a);
-    const limits = ch.low.scroll_limit !== null && ch.low.scroll_limit !== undefined ? ` · holds ${ch.low.scroll_limit} scrolls, ${ch.low.backpack_limit} in the backpack` : "";
+    const abil = ch.low.abilities.map(ability);
+    const limits = ch.low.scroll_limit !== null && ch.low.scroll_limit !== undefined
+      ? " · " + _("holds {scrolls} scrolls, {backpack} in the backpack", { scrolls: ch.low.scroll_limit, backpack: ch.low.backpack_limit }) : "";
     return el("label", { class: "dt-choice" }, el("input", { type: "radio", name: "dt-character", value: c, checked: c === ui.choose.character,
       onchange: () => { ui.choose.character = c; label(); } }),
     el("span", {}, el("strong", { text: ch.name }),
-      el("small", { text: `strength ${ch.low.strength} · movement ${ch.low.movement}${abil.length ? ` · ${abil.join(", ")}` : ""}${limits}` }),
-      el("small", { class: "hint", text: `high level: strength ${ch.high.strength}, movement ${ch.high.movement}` })));
+      el("small", { text: _("strength {strength} · movement {movement}", ch.low) + (abil.length ? ` · ${abil.join(", ")}` : "") + limits }),
+      el("small", { class: "hint", text: _("high level: strength {strength}, movement {movement}", ch.high) })));
   }));
-  const cityField = el("fieldset", { class: "dt-choices" }, el("legend", { text: "Your home city" }), cities.map((c) => el("label", { class: "dt-choice" },
+  const cityField = el("fieldset", { class: "dt-choices" }, el("legend", { text: _("Your home city") }), cities.map((c) => el("label", { class: "dt-choice" },
     el("input", { type: "radio", name: "dt-city", value: c, checked: c === ui.choose.city, onchange: () => { ui.choose.city = c; label(); } }),
-    el("span", {}, el("strong", { text: d.spaces[c].name }), el("small", { text: `kingdom of ${d.wedges[wedgeIndex(d, c)].name}` })))));
+    el("span", {}, el("strong", { text: d.spaces[c].name }), el("small", { text: _("kingdom of {wedge}", { wedge: d.wedges[wedgeIndex(d, c)].name }) })))));
   return [charField, cityField, go];
 }
 
@@ -532,19 +605,20 @@ function stepDetail(d, view, a, me) {
   const border = d.adjacent[here][a.to];
   const parts = [spaceDetail(info)];
   if (border !== "none") {
-    if (a.cross === "xp") parts.push(`across the ${border}: ${d.xp.cross_border} XP`);
-    else if (a.cross === "whole") parts.push(`across the ${border}: all your movement`);
-    else if (a.cross === "scroll") parts.push(`across the ${border} with ${view.players[me].scrolls.find((s) => s.scroll === a.scroll).name}`);
-    else parts.push(`across the ${border}: you cross it freely`);
+    const across = { border: theBorder(border) };
+    if (a.cross === "xp") parts.push(_("across {border}: {n} XP", { ...across, n: d.xp.cross_border }));
+    else if (a.cross === "whole") parts.push(_("across {border}: all your movement", across));
+    else if (a.cross === "scroll") parts.push(_("across {border} with {scroll}", { ...across, scroll: view.players[me].scrolls.find((s) => s.scroll === a.scroll).name }));
+    else parts.push(_("across {border}: you cross it freely", across));
   }
-  if (a.extra) parts.push(`extra step: ${d.xp.extra_step} XP`);
+  if (a.extra) parts.push(_("extra step: {n} XP", { n: d.xp.extra_step }));
   return parts.join(" · ");
 }
 
 function movement(snap, d, me, legal) {
   const view = snap.view;
   const p = view.players[me];
-  const out = [heading(`Move: ${view.moves_left} of ${p.movement} steps left`)];
+  const out = [heading(_("Move: {left} of {movement} steps left", { left: view.moves_left, movement: p.movement }))];
   const steps = legal.filter((a) => a.type === "step");
   const plain = new Set(steps.filter((a) => !a.extra).map((a) => `${a.to}|${a.cross || ""}`));
   const shown = steps.filter((a) => !a.extra || !plain.has(`${a.to}|${a.cross || ""}`));
@@ -564,12 +638,13 @@ function movement(snap, d, me, legal) {
   const stop = legal.find((a) => a.type === "stop");
   if (stop) {
     const info = space(d, view, p.space);
-    const what = info.monsters ? "fight the monsters here" : info.kind.city ? (info.quest ? "the quest here" : "no encounter: city business")
-      : `draw ${PLURAL(info.count, "encounter token")} (${info.type}, ${dayWord(info.day)})`;
-    out.push(button(`Stop on ${info.name}`, stop, { cls: "primary", detail: what }));
+    const draw = { n: info.count, type: typeName(info.type), time: dayWord(info.day) };
+    const what = info.monsters ? _("fight the monsters here") : info.kind.city ? (info.quest ? _("the quest here") : _("no encounter: city business"))
+      : info.count === 1 ? _("draw 1 encounter token ({type}, {time})", draw) : _("draw {n} encounter tokens ({type}, {time})", draw);
+    out.push(button(_("Stop on {space}", { space: info.name }), stop, { cls: "primary", detail: what }));
   }
   const enter = legal.find((a) => a.type === "enter_tower");
-  if (enter) out.push(button("Enter the tower", enter, { cls: "danger", detail: `Z'Mindrik summons ${d.tower_draw} monsters; nobody flees` }));
+  if (enter) out.push(button(_("Enter the tower"), enter, { cls: "danger", detail: _("Z'Mindrik summons {n} monsters; nobody flees", { n: d.tower_draw }) }));
   return out;
 }
 
@@ -577,18 +652,18 @@ function shopCards(snap, d, legal) {
   const view = snap.view;
   const me = view.viewer;
   const gold = view.players[view.active].gold;
-  return [heading("The shop's cards (buy one face of each)"), el("ul", { class: "dt-shop" }, view.shop.cards.map((c) =>
+  return [heading(_("The shop's cards (buy one face of each)")), el("ul", { class: "dt-shop" }, view.shop.cards.map((c) =>
     el("li", { "data-card": c.card }, ["equipment", "magic"].map((face) => {
       const f = c[face];
       const buy = legal.find((a) => a.type === "buy" && a.card === c.card && a.face === face);
       const bought = c.bought === face;
-      const note = bought ? "bought" : c.bought ? "card sold" : f.price > gold ? `needs ${f.price} gold` : "";
+      const note = bought ? _("bought") : c.bought ? _("card sold") : f.price > gold ? _("needs {n} gold", { n: f.price }) : "";
       return el("div", { class: `dt-face ${face}${bought ? " bought" : ""}` },
-        el("small", { class: "face-name", text: face === "magic" ? "Magic (purple)" : "Equipment (white)" }),
+        el("small", { class: "face-name", text: face === "magic" ? _("Magic (purple)") : _("Equipment (white)") }),
         el("strong", { text: f.name }), el("span", { text: faceText(f).split(": ")[1] }),
-        el("span", { class: "price", text: `${f.price} gold` }),
+        el("span", { class: "price", text: goldText(f.price) }),
         view.active === me && !bought && !c.bought ? el("button", { type: "button", class: buy ? "primary small" : "small",
-          disabled: !buy, "data-action": `buy-${c.card}-${face}`, onclick: () => buy && sendAction(buy) }, buy ? `Buy ${f.name}` : note || "Buy")
+          disabled: !buy, "data-action": `buy-${c.card}-${face}`, onclick: () => buy && sendAction(buy) }, buy ? _("Buy {item}", { item: f.name }) : note || _("Buy"))
           : el("small", { class: "hint", text: note }));
     })))),
   ];
@@ -597,18 +672,18 @@ function shopCards(snap, d, legal) {
 function city(snap, d, me, legal) {
   const view = snap.view;
   const p = view.players[me];
-  const out = [heading(`${d.spaces[p.space].name}: shop or work (${p.gold} gold)`)];
+  const out = [heading(_("{city}: shop or work ({gold} gold)", { city: d.spaces[p.space].name, gold: p.gold }))];
   const find = (type) => legal.find((a) => a.type === type);
-  if (find("shop")) out.push(button(`Shop: draw ${2} item cards`, find("shop"), { cls: "primary", detail: "then buy one face of each card you like" }));
-  if (find("work")) out.push(button(`Work for ${view.prices.work[p.level]} gold`, find("work"), { detail: "instead of shopping" }));
+  if (find("shop")) out.push(button(_("Shop: draw {n} item cards", { n: 2 }), find("shop"), { cls: "primary", detail: _("then buy one face of each card you like") }));
+  if (find("work")) out.push(button(_("Work for {n} gold", { n: view.prices.work[p.level] }), find("work"), { detail: _("instead of shopping") }));
   if (view.shop && view.shop.cards.length) out.push(...shopCards(snap, d, legal));
-  if (find("shop_more")) out.push(button("Draw another item card", find("shop_more"), { detail: `${d.xp.extra_shop_card} XP (you have ${p.xp})` }));
-  if (find("buy_scroll")) out.push(button("Buy a scroll", find("buy_scroll"), { detail: `${view.prices.scroll} gold, drawn blind: only you will see it` }));
+  if (find("shop_more")) out.push(button(_("Draw another item card"), find("shop_more"), { detail: _("{n} XP (you have {xp})", { n: d.xp.extra_shop_card, xp: p.xp }) }));
+  if (find("buy_scroll")) out.push(button(_("Buy a scroll"), find("buy_scroll"), { detail: _("{n} gold, drawn blind: only you will see it", { n: view.prices.scroll }) }));
   const sells = legal.filter((a) => a.type === "sell");
   if (sells.length || (sellScrollAllowed(snap, me) && p.scroll_count)) {
-    out.push(el("p", { class: "hint", text: "Sell items and scrolls from your hero sheet below." }));
+    out.push(el("p", { class: "hint", text: _("Sell items and scrolls from your hero sheet below.") }));
   }
-  if (find("done")) out.push(button("Leave the city", find("done"), { detail: "business done" }));
+  if (find("done")) out.push(button(_("Leave the city"), find("done"), { detail: _("business done") }));
   return out;
 }
 
@@ -621,30 +696,36 @@ function combatChoices(snap, d, me, legal) {
   const name = (a) => (mine.find((s) => s.scroll === a.scroll) || { name: a.scroll }).name;
   const text = (a) => (mine.find((s) => s.scroll === a.scroll) || { text: "" }).text;
   if (view.phase === "scrolls_own") {
-    out.push(heading("Your scrolls for this fight"));
-    out.push(...plays.map((a) => button(`Play ${name(a)}${a.token ? ` on the ${c.monsters.find((m) => m.token === a.token).name}` : ""}`, a, { detail: text(a) })));
+    out.push(heading(_("Your scrolls for this fight")));
+    out.push(...plays.map((a) => button(a.token ? _("Play {scroll} on the {monster}", { scroll: name(a), monster: c.monsters.find((m) => m.token === a.token).name })
+      : _("Play {scroll}", { scroll: name(a) }), a, { detail: text(a) })));
     const done = legal.find((a) => a.type === "done");
-    if (done) out.push(button("On to the fight", done, { cls: "primary", detail: plays.length ? "play no more scrolls" : "none of your scrolls helps now" }));
+    if (done) out.push(button(_("On to the fight"), done, { cls: "primary", detail: plays.length ? _("play no more scrolls") : _("none of your scrolls helps now") }));
   } else if (view.phase === "pre_roll") {
     const six = legal.find((a) => a.type === "buy_six");
-    if (six) out.push(button(`Pay ${d.xp.die_to_six} XP for a 6`, six, { detail: `one die shows 6 without rolling (you have ${view.players[me].xp} XP)` }));
+    if (six) out.push(button(_("Pay {n} XP for a 6", { n: d.xp.die_to_six }), six, { detail: _("one die shows 6 without rolling (you have {xp} XP)", { xp: view.players[me].xp }) }));
   } else if (view.phase === "defeat") {
-    out.push(heading("The monsters win this roll"));
+    out.push(heading(_("The monsters win this roll")));
     out.push(...plays.map((a) => {
       const sc = mine.find((s) => s.scroll === a.scroll);
-      const label = sc && sc.effect.set_die ? `Play ${sc.name}: die ${a.die + 1} (${c.dice[a.die].value}) becomes ${sc.effect.set_die}` : `Play ${name(a)}: roll again`;
+      const label = sc && sc.effect.set_die ? _("Play {scroll}: die {n} ({value}) becomes {face}", { scroll: sc.name, n: a.die + 1, value: c.dice[a.die].value, face: sc.effect.set_die })
+        : _("Play {scroll}: roll again", { scroll: name(a) });
       return button(label, a, { cls: "primary", detail: text(a) });
     }));
-    out.push(...legal.filter((a) => a.type === "flee").map((a) => button(`Flee to ${d.spaces[a.to].name}`, a, {
-      detail: `${d.spaces[a.to].type}; the monsters stay${c.space ? ` on ${d.spaces[c.space].name}` : ""} and your turn ends` })));
+    out.push(...legal.filter((a) => a.type === "flee").map((a) => {
+      const to = { type: typeName(d.spaces[a.to].type) };
+      return button(_("Flee to {space}", { space: d.spaces[a.to].name }), a, {
+        detail: c.space ? _("{type}; the monsters stay on {space} and your turn ends", { ...to, space: d.spaces[c.space].name })
+          : _("{type}; the monsters stay and your turn ends", to) });
+    }));
     const die = legal.find((a) => a.type === "die");
-    if (die) out.push(button("Die", die, { cls: "danger", detail: "carried home: items, scrolls and gold are lost, XP kept; resurrected next turn" }));
+    if (die) out.push(button(_("Die"), die, { cls: "danger", detail: _("carried home: items, scrolls and gold are lost, XP kept; resurrected next turn") }));
   }
   // a scroll played in this fight may be taken back until someone else plays one (DT-CARD-7)
   if (c && !c.rolls && ["scrolls_own", "scrolls_others", "pre_roll"].includes(view.phase)) {
     const idx = c.played.map((p) => p.player).lastIndexOf(me);
     if (idx >= 0 && c.played.slice(idx + 1).every((p) => p.player === me)) {
-      out.push(button(`Take back ${c.played[idx].name}`, { type: "take_back" }, { detail: "nobody has played a scroll since" }));
+      out.push(button(_("Take back {scroll}", { scroll: c.played[idx].name }), { type: "take_back" }, { detail: _("nobody has played a scroll since") }));
     }
   }
   return out;
@@ -656,7 +737,7 @@ function tradeChoices(snap, d, me, legal) {
   const out = [];
   const describe = (side, owner, scrollsShown) => {
     const parts = [];
-    if (side.gold) parts.push(`${side.gold} gold`);
+    if (side.gold) parts.push(goldText(side.gold));
     for (const card of side.items || []) {
       const held = [...view.players[owner].slots, ...view.players[owner].backpack].find((x) => x && x.card === card);
       parts.push(held ? held.name : card);
@@ -664,31 +745,32 @@ function tradeChoices(snap, d, me, legal) {
     if (Array.isArray(side.scrolls)) {
       if (side.scrolls.length) {
         const own = view.players[owner].scrolls;
-        parts.push(scrollsShown && own ? side.scrolls.map((s) => (own.find((x) => x.scroll === s) || { name: "a scroll" }).name).join(", ") : PLURAL(side.scrolls.length, "scroll"));
+        parts.push(scrollsShown && own ? side.scrolls.map((s) => (own.find((x) => x.scroll === s) || { name: _("a scroll") }).name).join(", ") : scrollsText(side.scrolls.length));
       }
-    } else if (side.scrolls) parts.push(PLURAL(side.scrolls, "scroll"));
-    return parts.join(", ") || "nothing";
+    } else if (side.scrolls) parts.push(scrollsText(side.scrolls));
+    return parts.join(", ") || _("nothing");
   };
   if (o) {
     if (o.to === me) {
-      out.push(heading(`${o.from} offers you a trade`));
-      out.push(el("p", {}, el("strong", { text: "You get: " }), describe(o.give, o.from, false)));
-      out.push(el("p", {}, el("strong", { text: "You give: " }), describe(o.take, me, true)));
+      out.push(heading(_("{player} offers you a trade", { player: o.from })));
+      out.push(el("p", {}, el("strong", { text: _("You get:") + " " }), describe(o.give, o.from, false)));
+      out.push(el("p", {}, el("strong", { text: _("You give:") + " " }), describe(o.take, me, true)));
       const want = o.take.scrolls;
       const mine = view.players[me].scrolls || [];
       ui.accept = ui.accept.filter((s) => mine.some((x) => x.scroll === s)).slice(0, want);
       if (want) {
-        out.push(el("fieldset", { class: "dt-choices" }, el("legend", { text: `Choose ${PLURAL(want, "scroll")} to hand over` }),
+        out.push(el("fieldset", { class: "dt-choices" }, el("legend", { text: want === 1 ? _("Choose 1 scroll to hand over") : _("Choose {n} scrolls to hand over", { n: want }) }),
           mine.map((s) => el("label", { class: "dt-choice" }, el("input", { type: "checkbox", value: s.scroll, checked: ui.accept.includes(s.scroll),
             onchange: (e) => { ui.accept = e.target.checked ? [...ui.accept, s.scroll] : ui.accept.filter((x) => x !== s.scroll); } }),
           el("span", {}, el("strong", { text: s.name }), el("small", { text: s.text }))))));
       }
       out.push(el("button", { type: "button", class: "dt-act primary", "data-action": "accept",
-        onclick: () => sendAction({ type: "accept", scrolls: ui.accept.slice(0, want) }) }, el("span", { class: "label", text: "Accept" })));
-      out.push(button("Decline", { type: "decline" }, { cls: "danger" }));
+        onclick: () => sendAction({ type: "accept", scrolls: ui.accept.slice(0, want) }) }, el("span", { class: "label", text: _("Accept") })));
+      out.push(button(_("Decline"), { type: "decline" }, { cls: "danger" }));
     } else if (o.from === me) {
-      out.push(el("p", {}, `Waiting for ${o.to}: you give ${describe(o.give, me, true)}; you ask for ${describe(o.take, o.to, false)}.`));
-      out.push(button("Withdraw the offer", { type: "decline" }, { cls: "danger" }));
+      out.push(el("p", {}, _("Waiting for {player}: you give {give}; you ask for {take}.",
+        { player: o.to, give: describe(o.give, me, true), take: describe(o.take, o.to, false) })));
+      out.push(button(_("Withdraw the offer"), { type: "decline" }, { cls: "danger" }));
     }
     return out;
   }
@@ -696,7 +778,7 @@ function tradeChoices(snap, d, me, legal) {
   if (!done) return out;
   const p = view.players[me];
   const partners = view.order.filter((n) => n !== me && view.players[n].space === p.space && !view.players[n].dead);
-  if (!partners.length) return [button("Carry on", done, { cls: "primary" })];
+  if (!partners.length) return [button(_("Carry on"), done, { cls: "primary" })];
   const f = ui.offer && partners.includes(ui.offer.with) ? ui.offer : (ui.offer = { with: partners[0], giveGold: 0, giveItems: [], giveScrolls: [], takeGold: 0, takeItems: [], takeScrolls: 0 });
   const partner = view.players[f.with];
   const held = (q) => [...q.slots.filter((x) => x && x.card), ...q.backpack];
@@ -704,22 +786,22 @@ function tradeChoices(snap, d, me, legal) {
     oninput: (e) => { f[key] = Math.max(0, Math.min(max, Math.floor(Number(e.target.value)) || 0)); } }));
   const checks = (key, list, text) => list.map((x) => el("label", { class: "check" }, el("input", { type: "checkbox", checked: f[key].includes(x.id),
     onchange: (e) => { f[key] = e.target.checked ? [...f[key], x.id] : f[key].filter((y) => y !== x.id); } }), el("span", { text: text(x) })));
-  out.push(heading("Trade with a hero on your space"));
+  out.push(heading(_("Trade with a hero on your space")));
   out.push(el("form", { class: "stack dt-offer", onsubmit: (e) => {
     e.preventDefault();
     sendAction({ type: "offer", with: f.with, give: { gold: f.giveGold, items: f.giveItems, scrolls: f.giveScrolls },
       take: { gold: f.takeGold, items: f.takeItems, scrolls: f.takeScrolls } });
   } },
-  el("label", {}, "With", el("select", { onchange: (e) => { ui.offer = { ...f, with: e.target.value, takeItems: [], takeScrolls: 0 }; rerender(); } },
+  el("label", {}, _("With"), el("select", { onchange: (e) => { ui.offer = { ...f, with: e.target.value, takeItems: [], takeScrolls: 0 }; rerender(); } },
     partners.map((n) => el("option", { value: n, selected: n === f.with, text: heroName(view, n) })))),
-  el("fieldset", { class: "stack" }, el("legend", { text: "You give" }), num("giveGold", p.gold, "Gold"),
+  el("fieldset", { class: "stack" }, el("legend", { text: _("You give") }), num("giveGold", p.gold, _("Gold")),
     checks("giveItems", held(p).map((x) => ({ id: x.card, name: x.name })), (x) => x.name),
-    checks("giveScrolls", (p.scrolls || []).map((x) => ({ id: x.scroll, name: x.name })), (x) => `${x.name} (scroll)`)),
-  el("fieldset", { class: "stack" }, el("legend", { text: `You ask ${f.with} for` }), num("takeGold", partner.gold, "Gold"),
+    checks("giveScrolls", (p.scrolls || []).map((x) => ({ id: x.scroll, name: x.name })), (x) => _("{scroll} (scroll)", { scroll: x.name }))),
+  el("fieldset", { class: "stack" }, el("legend", { text: _("You ask {player} for", { player: f.with }) }), num("takeGold", partner.gold, _("Gold")),
     checks("takeItems", held(partner).map((x) => ({ id: x.card, name: x.name })), (x) => x.name),
-    num("takeScrolls", partner.scroll_count, `Scrolls (any of their ${partner.scroll_count}, they choose)`)),
-  el("button", { type: "submit", class: "primary", "data-action": "offer" }, "Make the offer")));
-  out.push(button("No trade: carry on", done));
+    num("takeScrolls", partner.scroll_count, _("Scrolls (any of their {n}, they choose)", { n: partner.scroll_count }))),
+  el("button", { type: "submit", class: "primary", "data-action": "offer" }, _("Make the offer"))));
+  out.push(button(_("No trade: carry on"), done));
   return out;
 }
 
@@ -733,8 +815,8 @@ export function actions(snap, d, me) {
   if (phase === "move" && view.active === me && !view.awaiting) out.push(...movement(snap, d, me, legal));
   const resolves = legal.filter((a) => a.type === "resolve");
   if (resolves.length) {
-    out.push(heading("Resolve these tokens first"));
-    out.push(...resolves.map((a) => button(`Resolve the ${d.tokens[a.token].name}`, a, { detail: tokenText(d.tokens[a.token]) })));
+    out.push(heading(_("Resolve these tokens first")));
+    out.push(...resolves.map((a) => button(_("Resolve the {token}", { token: d.tokens[a.token].name }), a, { detail: tokenText(d.tokens[a.token]) })));
   }
   if (phase !== "trade") { ui.offer = null; ui.accept = []; }
   if (["scrolls_own", "pre_roll", "defeat"].includes(phase) && view.active === me) out.push(...combatChoices(snap, d, me, legal));
@@ -749,19 +831,19 @@ export function actions(snap, d, me) {
   if (discards.length && phase === "cleanup") {
     const p = view.players[me];
     if (p.scroll_count > p.limits.scrolls || p.backpack.length > p.limits.backpack) {
-      out.push(heading("Discard down to your limits"));
+      out.push(heading(_("Discard down to your limits")));
       out.push(...discards.filter((a) => (a.scroll && p.scroll_count > p.limits.scrolls) || (a.card && p.backpack.length > p.limits.backpack)).map((a) => {
         const what = a.scroll ? p.scrolls.find((s) => s.scroll === a.scroll).name : p.backpack.find((x) => x.card === a.card).name;
-        return button(`Discard ${what}`, a, { cls: "danger", detail: a.scroll ? "scroll" : "from the backpack" });
+        return button(_("Discard {item}", { item: what }), a, { cls: "danger", detail: a.scroll ? _("scroll") : _("from the backpack") });
       }));
     }
   }
   const end = legal.find((a) => a.type === "end_turn");
-  if (end) out.push(button("Turn the tower", end, { cls: "primary tower", detail: "ends your turn (so does your seat button, or tapping the tower's sticker)" }));
+  if (end) out.push(button(_("Turn the tower"), end, { cls: "primary tower", detail: _("ends your turn (so does your seat button, or tapping the tower's sticker)") }));
   const level = legal.find((a) => a.type === "level_up");
   if (level && view.players[me].character) {
     const high = d.characters[view.players[me].character].high;
-    out.push(button("Level up", level, { detail: `${d.xp.level_up} XP: strength ${high.strength}, movement ${high.movement}` }));
+    out.push(button(_("Level up"), level, { detail: _("{xp} XP: strength {strength}, movement {movement}", { xp: d.xp.level_up, strength: high.strength, movement: high.movement }) }));
   }
   return out;
 }
@@ -774,26 +856,24 @@ export function invite(snap, d, me) {
   const legal = (snap.legal || []);
   const who = view.active;
   const t = c.totals;
-  const out = [el("h2", { text: `Play a scroll against ${who}?` }),
-    el("p", {}, `${heroName(view, who)} has ${t.player} against the monsters' ${t.monsters}: `, el("strong", { text: `needs ${t.target} or more` }), " on two dice.")];
-  if (c.played.length) {
-    out.push(el("ul", { class: "dt-played" }, c.played.map((p) => el("li", {},
-      seatLabel(snap, p.player), ` played ${p.name}: ${scrollEffect(p.effect)}`))));
-  }
+  const out = [el("h2", { text: _("Play a scroll against {player}?", { player: who }) }),
+    el("p", {}, rich(_("{player} has {total} against the monsters' {monsters}: {needs} on two dice.", { player: heroName(view, who), total: t.player, monsters: t.monsters }),
+      { needs: el("strong", { text: needsText(t.target) }) }))];
+  if (c.played.length) out.push(playedList(snap, c));
   const plays = legal.filter((a) => a.type === "play_scroll");
   const pass = legal.find((a) => a.type === "pass");
   const mine = view.players[me].scrolls || [];
   if (pass) {
     out.push(...plays.map((a) => {
       const sc = mine.find((s) => s.scroll === a.scroll) || { name: a.scroll, text: "" };
-      return button(`Play ${sc.name} against ${who}`, a, { cls: "danger", detail: sc.text });
+      return button(_("Play {scroll} against {player}", { scroll: sc.name, player: who }), a, { cls: "danger", detail: sc.text });
     }));
-    if (!plays.length) out.push(el("p", { class: "hint", text: "None of your scrolls can be played against a fighter now." }));
-    out.push(button("Pass", pass, { cls: "primary", detail: "play nothing now" }));
+    if (!plays.length) out.push(el("p", { class: "hint", text: _("None of your scrolls can be played against a fighter now.") }));
+    out.push(button(_("Pass"), pass, { cls: "primary", detail: _("play nothing now") }));
   } else if (c.passed.includes(me)) {
-    out.push(el("p", { class: "sub", text: "You passed. Waiting for the others." }));
+    out.push(el("p", { class: "sub", text: _("You passed. Waiting for the others.") }));
   } else {
-    out.push(el("p", { class: "sub", text: "You hold no scroll: nothing to play." }));
+    out.push(el("p", { class: "sub", text: _("You hold no scroll: nothing to play.") }));
   }
   return out;
 }
@@ -806,29 +886,30 @@ export function drawPicker(snap, d, me) {
   let entries;
   let what;
   if (a.kind === "token") {
-    what = a.why === "wizard" ? "Z'Mindrik summons: draw a token from the bowl." : `Draw an encounter token from the bowl${a.left > 1 ? ` (${a.left} to draw)` : ""}.`;
+    what = a.why === "wizard" ? _("Z'Mindrik summons: draw a token from the bowl.")
+      : a.left > 1 ? _("Draw an encounter token from the bowl ({n} to draw).", { n: a.left }) : _("Draw an encounter token from the bowl.");
     entries = Object.values(d.tokens).sort((x, y) => (y.monster - x.monster) || (x.strength || 0) - (y.strength || 0) || x.name.localeCompare(y.name))
       .map((t) => ({ action: { type: "draw_token", token: t.id }, name: t.name, detail: tokenText(t) }));
   } else if (a.kind === "item") {
-    what = { shop: "Draw the top item card: the shop offers both faces.", magic: "Draw an item card: its magic face is yours.",
-      equipment: "Draw an item card: its equipment face is yours." }[a.face] || "Draw an item card.";
+    what = { shop: () => _("Draw the top item card: the shop offers both faces."), magic: () => _("Draw an item card: its magic face is yours."),
+      equipment: () => _("Draw an item card: its equipment face is yours.") }[a.face]?.() || _("Draw an item card.");
     entries = Object.values(d.items).sort((x, y) => x.equipment.name.localeCompare(y.equipment.name)).map((c) => ({
       action: { type: "draw_item", card: c.id }, name: `${c.equipment.name} / ${c.magic.name}`,
-      detail: a.face === "shop" ? `${c.equipment.name} ${c.equipment.price} gold · ${c.magic.name} ${c.magic.price} gold` : faceText(c[a.face] || c.equipment) }));
+      detail: a.face === "shop" ? `${c.equipment.name} ${goldText(c.equipment.price)} · ${c.magic.name} ${goldText(c.magic.price)}` : faceText(c[a.face] || c.equipment) }));
   } else {
-    what = "Draw a scroll: only you will see which.";
+    what = _("Draw a scroll: only you will see which.");
     const seen = new Set();
     entries = Object.values(d.scrolls).sort((x, y) => x.name.localeCompare(y.name)).filter((s) => !seen.has(s.name) && seen.add(s.name))
       .map((s) => ({ action: { type: "draw_scroll", scroll: s.id }, name: s.name, detail: s.text }));
   }
   const list = el("div", { class: "dt-draw-list" }, entries.map((e) => button(e.name, e.action, { detail: e.detail })));
-  const filter = el("input", { type: "search", placeholder: "Find it by name", "aria-label": "find it by name", autocomplete: "off",
+  const filter = el("input", { type: "search", placeholder: _("Find it by name"), "aria-label": _("find it by name"), autocomplete: "off",
     oninput: (ev) => {
       const q = ev.target.value.trim().toLowerCase();
       for (const b of list.children) b.hidden = q !== "" && !b.textContent.toLowerCase().includes(q);
     } });
-  return [el("h2", { text: "What did you draw?" }), el("p", { class: "prompt mine", text: what }),
-    el("p", { class: "hint", text: "Tap it on the reader, or pick it here." }), filter, list];
+  return [el("h2", { text: _("What did you draw?") }), el("p", { class: "prompt mine", text: what }),
+    el("p", { class: "hint", text: _("Tap it on the reader, or pick it here.") }), filter, list];
 }
 
 /** How many encounter tokens a space draws now: the active hero's space, and any wedge and type. */
@@ -837,10 +918,11 @@ export function helper(snap, d, me) {
   const out = [];
   if (view.here && view.active) {
     const info = space(d, view, view.here.space);
-    const who = view.active === me ? "You stand" : `${view.active} stands`;
-    const what = info.monsters ? "monsters there: fight them, draw nothing" : info.kind.city && !info.quest ? "a city: no encounter"
-      : `draws ${PLURAL(view.here.draw, "token")}`;
-    out.push(el("p", { class: "dt-here" }, `${who} on `, el("strong", { text: info.name }), ` (${info.type}, `, symbolFor(view.here.day), `): ${what}.`));
+    const what = info.monsters ? _("monsters there: fight them, draw nothing") : info.kind.city && !info.quest ? _("a city: no encounter")
+      : view.here.draw === 1 ? _("draws 1 token") : _("draws {n} tokens", { n: view.here.draw });
+    const values = { player: view.active, type: typeName(info.type), what };
+    out.push(el("p", { class: "dt-here" }, rich(view.active === me ? _("You stand on {space} ({type}, {time}): {what}.", values)
+      : _("{player} stands on {space} ({type}, {time}): {what}.", values), { space: el("strong", { text: info.name }), time: symbolFor(view.here.day) })));
   }
   const mySpace = view.players[me] && view.players[me].space;
   const start = mySpace || (view.here && view.here.space) || null;
@@ -852,18 +934,19 @@ export function helper(snap, d, me) {
   const update = () => {
     const t = timeAt(d, view, ui.helper.type, ui.helper.wedge);
     const w = d.wedges[ui.helper.wedge];
-    const why = t.kind.always_night ? "always night" : t.day ? `${SUN} day there now` : `${MOON} night there now`;
+    const why = t.kind.always_night ? _("always night") : t.day ? SUN + " " + _("day there now") : MOON + " " + _("night there now");
+    const values = { type: typeName(ui.helper.type), wedge: w.name, why };
     result.replaceChildren(el("b", { class: "big", text: String(t.count) }),
-      el("span", { text: t.kind.city ? ` tokens: a ${ui.helper.type} in ${w.name} has no encounter (unless a quest is there).`
-        : ` ${t.count === 1 ? "token" : "tokens"} for a ${ui.helper.type} in ${w.name} (${why}).` }));
+      el("span", { text: " " + (t.kind.city ? _("tokens: a {type} in {wedge} has no encounter (unless a quest is there).", values)
+        : t.count === 1 ? _("token for a {type} in {wedge} ({why}).", values) : _("tokens for a {type} in {wedge} ({why}).", values)) }));
   };
   update();
-  const wedgeSelect = el("select", { "aria-label": "wedge", onchange: (e) => { ui.helper.wedge = Number(e.target.value); update(); } },
-    d.wedges.map((w, j) => el("option", { value: j, selected: j === ui.helper.wedge, text: `${w.name} (${view.tower.wedges[j].day ? `${SUN} day` : `${MOON} night`})` })));
-  const types = el("div", { class: "dt-types", role: "radiogroup", "aria-label": "space type" }, Object.keys(d.space_types).map((ty) =>
+  const wedgeSelect = el("select", { "aria-label": _("wedge"), onchange: (e) => { ui.helper.wedge = Number(e.target.value); update(); } },
+    d.wedges.map((w, j) => el("option", { value: j, selected: j === ui.helper.wedge, text: `${w.name} (${dayWord(view.tower.wedges[j].day)})` })));
+  const types = el("div", { class: "dt-types", role: "radiogroup", "aria-label": _("space type") }, Object.keys(d.space_types).map((ty) =>
     el("label", { class: "dt-type" }, el("input", { type: "radio", name: "dt-helper-type", value: ty, checked: ty === ui.helper.type,
-      onchange: () => { ui.helper.type = ty; update(); } }), el("span", { text: CAP(ty) }))));
-  out.push(el("label", {}, "Wedge", wedgeSelect), types, result);
+      onchange: () => { ui.helper.type = ty; update(); } }), el("span", { text: CAP(typeName(ty)) }))));
+  out.push(el("label", {}, _("Wedge"), wedgeSelect), types, result);
   return out;
 }
 
@@ -872,38 +955,44 @@ export function diceNote(snap, d) {
   const view = snap.view;
   const a = view.awaiting;
   if (!a || a.kind !== "die") return null;
-  if (a.why === "start") return "Two dice each: the highest total starts (ties roll again).";
+  if (a.why === "start") return _("Two dice each: the highest total starts (ties roll again).");
   if (a.why === "combat" && view.combat) {
     const c = view.combat;
-    return `For the fight: needs ${c.totals.target} or more${c.sixes ? ` (with ${PLURAL(c.sixes, "die", "dice")} bought as a 6)` : ""}.`;
+    const n = c.totals.target;
+    if (!c.sixes) return _("For the fight: needs {n} or more.", { n });
+    return c.sixes === 1 ? _("For the fight: needs {n} or more (with 1 die bought as a 6).", { n })
+      : _("For the fight: needs {n} or more (with {sixes} dice bought as a 6).", { n, sixes: c.sixes });
   }
   if (a.why === "treasure" && d.tokens[a.token]) {
     const t = d.tokens[a.token];
-    const table = Object.entries(t.treasure || {}).map(([face, r]) => `${face}: ${r.gold ? `${r.gold} gold` : Object.keys(r)[0]}`);
-    return `The ${t.name}'s treasure: ${table.join(" · ")}.`;
+    const table = Object.entries(t.treasure || {}).map(([face, r]) => `${face}: ${r.gold ? goldText(r.gold) : treasureName(Object.keys(r)[0])}`);
+    return _("The {token}'s treasure: {table}.", { token: t.name, table: table.join(" · ") });
   }
-  if (a.why === "quest") return `The Quest Location table (${PLURAL(a.dice, "die", "dice")}): where the quest goes next.`;
+  if (a.why === "quest") {
+    return a.dice === 1 ? _("The Quest Location table (1 die): where the quest goes next.")
+      : _("The Quest Location table ({n} dice): where the quest goes next.", { n: a.dice });
+  }
   return null;
 }
 
 /** The events, newest first; a scroll drawn by this viewer is named for this viewer only. */
 export function events(list, count = 12) {
   const items = [...list].reverse().slice(0, count).map((e) => el("li", {}, e.text,
-    e.private && e.private.name ? el("strong", { text: ` (you drew ${e.private.name})` }) : null));
-  return items.length ? items : [el("li", { class: "muted", text: "Nothing has happened yet." })];
+    e.private && e.private.name ? el("strong", { text: " " + _("(you drew {scroll})", { scroll: e.private.name }) }) : null));
+  return items.length ? items : [el("li", { class: "muted", text: _("Nothing has happened yet.") })];
 }
 
 /** A line under the prompt: the turn, whose it is, and where. */
 export function subline(snap, me = null) {
   const view = snap.view;
-  if (view.finished) return `The game is over: ${view.winners.join(", ")} won.`;
+  if (view.finished) return _("The game is over: {winners} won.", { winners: view.winners.join(", ") });
   if (view.phase === "start_roll") {
     const rolls = Object.entries(view.start_rolls).map(([n, v]) => `${n} ${v}`);
-    return `Who starts?${rolls.length ? ` Rolled: ${rolls.join(", ")}.` : ""}`;
+    return rolls.length ? _("Who starts? Rolled: {rolls}.", { rolls: rolls.join(", ") }) : _("Who starts?");
   }
-  if (view.phase === "choose") return `${view.choosing} chooses a hero.`;
-  const who = view.active === me ? "your turn" : `${view.active}'s turn`;
-  return `Turn ${view.turn} · ${who}${view.phase === "move" && view.moves_left !== null ? ` · ${view.moves_left} steps left` : ""}`;
+  if (view.phase === "choose") return _("{player} chooses a hero.", { player: view.choosing });
+  const who = view.active === me ? _("your turn") : _("{player}'s turn", { player: view.active });
+  return _("Turn {n}", { n: view.turn }) + " · " + who + (view.phase === "move" && view.moves_left !== null ? " · " + _("{n} steps left", { n: view.moves_left }) : "");
 }
 
 /** Everything of a player's own page, by section. */
@@ -931,7 +1020,8 @@ export function tablePage(snap, d) {
   if (view.active && !["start_roll", "choose"].includes(view.phase)) {
     const p = view.players[view.active];
     turn.push(el("p", { class: "dt-whose" }, seatLabel(snap, view.active), p.hero ? el("span", { class: "dt-hero", text: p.hero }) : null,
-      el("span", { class: "hint", text: ` turn ${view.turn}${view.phase === "move" ? ` · ${view.moves_left} of ${p.movement} steps left` : ""}` })));
+      el("span", { class: "hint", text: " " + _("turn {n}", { n: view.turn })
+        + (view.phase === "move" ? " · " + _("{left} of {movement} steps left", { left: view.moves_left, movement: p.movement }) : "") })));
   }
   if (view.here && view.active) turn.push(...helper(snap, d, null).slice(0, 1));
   return {
