@@ -161,5 +161,18 @@ def test_a_host_sets_up_a_four_player_table_from_phones(server, phone, join, wiz
     shots(host, "setup-it-09-wizard-seats", full=False)
     host.click("#wizard-next")
     shots(host, "setup-it-10-wizard-colours", full=False)
-    for page in (table, host, *pages.values(), visitor):
+    host.click("#wizard-next")
+    shots(host, "setup-it-11-wizard-options", full=False)
+    host.click("#wizard-next")
+    shots(host, "setup-it-12-wizard-review", full=False)
+    host.click("#stickers > summary")
+    host.locator("#stickers").scroll_into_view_if_needed()
+    shots(host, "setup-it-07-stickers", full=False)
+    status = phone(host.url.split("#")[0] + "/status")
+    italian(status, server.base)
+    status.reload()
+    status.wait_for_selector("[data-device]")
+    assert status.evaluate("document.documentElement.lang") == "it"
+    shots(status, "setup-it-18-status")
+    for page in (table, host, *pages.values(), visitor, status):
         assert not page.errors, page.errors

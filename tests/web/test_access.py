@@ -7,19 +7,11 @@ import html
 import json
 import re
 
-import pytest
 
 from companion.web.access import FIRST_WAIT, FREE_TRIES, TABLE_TRIES, PinGuard
 from support import SSE, Server, claim, csrf_for, get, join_all, meta_csrf, post, request
 
 PLAYERS = ["Elena", "Denise", "Marta", "Ivo"]
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Server.start(tmp_path)
-    yield s
-    s.stop()
 
 
 def referee(server) -> tuple:

@@ -9,17 +9,9 @@ import time
 import pytest
 
 from companion.table.leds import LOSS_FLASH
-from support import SSE, Server, get, post, wait_until
+from support import SSE, get, post, wait_until
 
 PLAYERS = ["Elena", "Denise", "Marta"]
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Server.start(tmp_path)
-    s.companion.app.config["SSE_KEEPALIVE"] = 0.3
-    yield s
-    s.stop()
 
 
 def referee(server):

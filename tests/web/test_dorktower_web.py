@@ -27,14 +27,6 @@ DATA = GAME.datasets["example"]
 PLAYERS = ["Elena", "Denise", "Marta"]
 
 
-@pytest.fixture
-def server(tmp_path):
-    s = Server.start(tmp_path)
-    s.companion.app.config["SSE_KEEPALIVE"] = 0.3
-    yield s
-    s.stop()
-
-
 def new_game(server, players=PLAYERS, options=None, seed=1) -> dict[str, str]:
     status, answer = post(f"{server.host}/api/new_game", {"game": "dorktower", "players": players,
                                                         "options": options or {}, "seed": seed})

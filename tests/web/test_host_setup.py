@@ -15,13 +15,6 @@ from support import Server, get, post, request
 PLAYERS = ["Elena", "Denise", "Marta", "Ivo"]
 
 
-@pytest.fixture
-def server(tmp_path):
-    s = Server.start(tmp_path)
-    yield s
-    s.stop()
-
-
 def new_game(server, **more) -> tuple[int, dict]:
     return post(f"{server.host}/api/new_game", {"game": "abracadawhat", "players": PLAYERS,
                                                 "seed": 2, **more})

@@ -14,27 +14,10 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from companion.i18n import TRANSLATIONS, compiled, untranslated
-from support import Server, csrf_for, post, request
+from support import csrf_for, request
 
 ITALIAN = {"Cookie": "companion_lang=it"}
 ENGLISH = {"Cookie": "companion_lang=en"}
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Server.start(tmp_path)
-    s.companion.app.config["SSE_KEEPALIVE"] = 0.3
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def game(server):
-    """A dealt three-player game: Elena to play."""
-    links = server.new_game(["Elena", "Denise", "Marta"], seed=7)
-    status, answer = post(f"{server.host}/sim/draw_all")
-    assert status == 200 and answer["ok"], answer
-    return links
 
 
 def page(url: str, headers: dict[str, str] | None = None) -> str:

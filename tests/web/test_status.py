@@ -8,18 +8,10 @@ import re
 import time
 
 import pytest
-from support import SSE, Server, get, post, request, wait_until
+from support import SSE, get, post, request, wait_until
 
 from companion import __version__
 from companion.web.status import _addresses
-
-
-@pytest.fixture
-def server(tmp_path):
-    s = Server.start(tmp_path)
-    s.companion.app.config["SSE_KEEPALIVE"] = 0.3
-    yield s
-    s.stop()
 
 
 def status(server) -> dict:

@@ -17,23 +17,6 @@ from support import SSE, Bot, Server, csrf_for, get, post, request, wait_until
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def server(tmp_path):
-    s = Server.start(tmp_path)
-    s.companion.app.config["SSE_KEEPALIVE"] = 0.3
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def game(server):
-    """A dealt three-player game: Elena to play."""
-    links = server.new_game(["Elena", "Denise", "Marta"], seed=7)
-    status, answer = post(f"{server.host}/sim/draw_all")
-    assert status == 200 and answer["ok"], answer
-    return links
-
-
 def referee(server):
     return server.table.referee_view()
 
