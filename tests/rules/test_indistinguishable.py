@@ -17,22 +17,22 @@ import random
 from typing import Any
 
 import pytest
+from secrets_harness import random_options
 
-from companion.rules import EVERYTHING, HOST, TABLE, Accepted, Game, Refusal, games, get_game
+from companion.rules import (
+    EVERYTHING,
+    HOST,
+    TABLE,
+    Accepted,
+    Game,
+    Refusal,
+    games,
+    get_game,
+)
 from companion.rules.api import Outcome
 
 NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"]
 GAMES = [pytest.param(g.id, id=g.id) for g in games()]
-
-
-def random_options(game: Game, rng: random.Random) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for opt in game.options:
-        if opt.choices:
-            out[opt.name] = rng.choice(opt.choices)
-        elif isinstance(opt.default, bool):
-            out[opt.name] = rng.random() < 0.5
-    return out
 
 
 def playout(game: Game, n: int, seed: int, steps: int):
