@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import common
-from common import ROOT, http_json
+from common import ROOT, http_json, join_links
 
 
 def time_start(data: Path) -> float:
@@ -50,7 +50,7 @@ def long_game(data: Path, actions: int) -> int:
         http_json(f"{host}/api/new_game", "POST", {"game": "abracadawhat",
                                                     "players": ["A", "B", "C", "D", "E"],
                                                     "seed": 9})
-        links = {p: l["url"] for p, l in http_json(f"{host}/api/setup")[1]["links"].items()}
+        links = join_links(host)
         entries = 0
         while entries < actions:
             view = http_json(f"{base}/api/table")[1]["view"]

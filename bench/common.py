@@ -31,17 +31,56 @@ def summary(values: list[float], unit: str = "ms", scale: float = 1000.0) -> str
             f"mean={statistics.fmean(v):.2f}{unit}")
 
 
-def http_json(url: str, method: str = "GET", body=None, timeout: float = 10.0):
+_CSRF: dict[str, str] = {}
+
+
+def _request(url: str, method: str, body, headers: dict[str, str], timeout: float):
     parts = urlsplit(url)
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
     try:
         data = json.dumps(body).encode() if body is not None else None
-        conn.request(method, parts.path, data,
-                     {"Content-Type": "application/json"} if data else {})
+        if data:
+            headers = {"Content-Type": "application/json", **headers}
+        conn.request(method, parts.path, data, headers)
         response = conn.getresponse()
-        return response.status, json.loads(response.read() or b"null")
+        return response.status, response.read(), response.getheader("Content-Type", "")
     finally:
         conn.close()
+
+
+def csrf(url: str, timeout: float = 10.0) -> str:
+    """The CSRF token of the page a POST to ``url`` comes from, as a phone has it: a host's
+    or a player's page (``/host/<token>``, ``/p/<token>``) or a seat's join page."""
+    parts = urlsplit(url)
+    segments = parts.path.split("/")
+    origin = f"{parts.scheme}://{parts.netloc}"
+    if segments[1] == "join":
+        _, page, _ = _request(url, "GET", None, {}, timeout)
+        return re.search(rb'<meta name="csrf-token" content="([^"]*)">', page).group(1).decode()
+    prefix = f"{origin}/{segments[1]}/{segments[2]}"
+    if prefix not in _CSRF:
+        _, page, _ = _request(f"{prefix}/api/state", "GET", None, {}, timeout)
+        _CSRF[prefix] = json.loads(page)["csrf"]
+    return _CSRF[prefix]
+
+
+def http_json(url: str, method: str = "GET", body=None, timeout: float = 10.0):
+    """(status, JSON) of a request; a POST carries its page's CSRF token, as from a phone."""
+    headers = {"X-CSRF-Token": csrf(url, timeout)} if method == "POST" else {}
+    status, payload, _ = _request(url, method, body, headers, timeout)
+    return status, json.loads(payload or b"null")
+
+
+def join_links(host: str) -> dict[str, str]:
+    """Every seat of the game being played taken, as phones do from the seats' join codes:
+    each player's private page."""
+    links = {}
+    for player, link in http_json(f"{host}/api/setup")[1]["links"].items():
+        status, answer = http_json(link["url"], "POST", {})
+        assert status == 200, answer
+        parts = urlsplit(link["url"])
+        links[player] = f"{parts.scheme}://{parts.netloc}{answer['url']}"
+    return links
 
 
 class SSEClient(threading.Thread):

@@ -16,7 +16,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from common import SSEClient, http_json, start_companion
+from common import SSEClient, http_json, join_links, start_companion
 
 
 def memory(pid: int) -> dict[str, int]:
@@ -48,7 +48,7 @@ def main() -> None:
         players = ["Elena", "Denise", "Marta"]
         http_json(f"{host}/api/new_game", "POST", {"game": "abracadawhat", "players": players,
                                                     "seed": 3})
-        links = {p: l["url"] for p, l in http_json(f"{host}/api/setup")[1]["links"].items()}
+        links = join_links(host)
         clients = [SSEClient(f"{links[p]}/stream") for p in players] + \
             [SSEClient(f"{base}/api/table/stream") for _ in range(5)]
         for c in clients:
@@ -59,7 +59,7 @@ def main() -> None:
             if view["finished"]:
                 http_json(f"{host}/api/new_game", "POST", {"game": "abracadawhat",
                                                             "players": players, "seed": done})
-                links = {p: l["url"] for p, l in http_json(f"{host}/api/setup")[1]["links"].items()}
+                links = join_links(host)
                 continue
             phase, active = view["phase"], view["active"]
             if phase in ("deal", "refill"):
