@@ -593,10 +593,7 @@ class Table:
         spent), and the answer carries the seat's token."""
         raw = {"kind": "request", "claim_seat": True}  # never the code itself: it is a secret
         record = self.record
-        player = None
-        if record is not None and isinstance(code, str):
-            player = next((p for p, c in record.joins.items()
-                           if secrets.compare_digest(c.encode(), code.encode())), None)
+        player = self.player_for_join(code)
         if player is None or record is None:
             return self._refuse(raw, source, BAD_JOIN, "This join code is not valid any more: "
                                 "its seat was taken, or a new game began. Ask the host to hand "
@@ -876,6 +873,14 @@ class Table:
 
     def colours(self) -> list[tuple[int, int, int]]:
         return [PALETTE[name] for name in self.colour_names()[:self.layout.seats]]
+
+    def player_for_join(self, code: Any) -> str | None:
+        """The player whose seat the join code ``code`` opens (a seat no phone has taken)."""
+        record = self.record
+        if record is None or not isinstance(code, str) or not code:
+            return None
+        return next((p for p, c in record.joins.items()
+                     if secrets.compare_digest(c.encode(), code.encode())), None)
 
     def viewer_for_token(self, token: str) -> str | None:
         """The player a join token belongs to, in the current game."""

@@ -6,9 +6,10 @@ import functools
 import json
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NoReturn
 
-from flask import Response, current_app, jsonify, make_response, render_template, request
+from flask import (Response, abort, current_app, jsonify, make_response, render_template,
+                   request)
 
 from ..i18n import t
 
@@ -83,7 +84,12 @@ def translator() -> Callable[[Any], Any]:
 
 def js_catalog() -> dict[str, str]:
     """The pages' scripts' messages in this request's language (msgid -> translation)."""
-    messages = getattr(catalog(select_locale(), "pages"), "_catalog", {})
+    return _page_messages(select_locale())
+
+
+@functools.lru_cache(maxsize=None)
+def _page_messages(lang: str) -> dict[str, str]:
+    messages = getattr(catalog(lang, "pages"), "_catalog", {})
     return {k: v for k, v in messages.items() if isinstance(k, str) and k and v}
 
 
@@ -143,6 +149,13 @@ def answer(result: dict[str, Any]) -> tuple[Response, int]:
 
 def forbidden(message: str, status: int = 403) -> tuple[Response, int]:
     return jsonify({"ok": False, "error": translator()(message)}), status
+
+
+def refuse_request(message: str, status: int = 403) -> NoReturn:
+    """End the request now with :func:`forbidden`'s answer (from a check before the view)."""
+    body, status = forbidden(message, status)
+    body.status_code = status
+    abort(body)
 
 
 def message_page(status: int, title: str, text: str) -> Response:

@@ -146,11 +146,7 @@ def no_seat():
 
 
 def _seat_of(code: str) -> str | None:
-    record = table().record
-    if record is None:
-        return None
-    return next((p for p, c in record.joins.items()
-                 if secrets.compare_digest(c.encode(), code.encode())), None)
+    return table().player_for_join(code)
 
 
 def _seat_number(player: str) -> int:

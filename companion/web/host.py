@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, jsonify, render_template, request, url_for
+from flask import Blueprint, Response, jsonify, render_template, request, url_for
 
 from ..i18n import t
 from ..rules import HOST, games
 from ..table.inputs import BAD_REQUEST
 from ..table.leds import PALETTE
-from .common import (HOST_COOKIE, access, answer, csrf_token, forbidden, sim, sse,
+from .common import (HOST_COOKIE, access, answer, csrf_token, refuse_request, sim, sse,
                      table, translator)
 
 bp = Blueprint("host", __name__, url_prefix="/host/<token>")
@@ -30,10 +30,7 @@ def check_host(token: str) -> None:
     """Abort with 403 unless ``token`` is a host session's (for every blueprint under
     ``/host/<token>``)."""
     if not access().is_host(token):
-        body, status = forbidden(t("This is not a host's link (any more): sign in with the PIN "
-                                   "again."))
-        body.status_code = status
-        abort(body)
+        refuse_request(t("This is not a host's link (any more): sign in with the PIN again."))
 
 
 def _body() -> dict:

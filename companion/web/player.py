@@ -10,7 +10,7 @@ from flask import Blueprint, abort, jsonify, render_template, request, url_for
 
 from ..i18n import t
 from ..table.inputs import inputs_for
-from .common import answer, csrf_token, forbidden, message_page, sse, table, translator
+from .common import answer, csrf_token, message_page, refuse_request, sse, table, translator
 
 bp = Blueprint("player", __name__, url_prefix="/p/<token>")
 
@@ -26,9 +26,7 @@ def _check_token(endpoint, values):
     if _player((values or {}).get("token", "")) is None:
         if endpoint == "player.page":
             abort(message_page(403, t("Not your seat"), NOT_A_SEAT))
-        body, status = forbidden(NOT_A_SEAT)
-        body.status_code = status
-        abort(body)
+        refuse_request(NOT_A_SEAT)
 
 
 def _player(token: str) -> str | None:
@@ -39,9 +37,7 @@ def _seat(token: str) -> str:
     """The token's player; 403 if the seat was handed over since the request began."""
     player = _player(token)
     if player is None:
-        body, status = forbidden(NOT_A_SEAT)
-        body.status_code = status
-        abort(body)
+        refuse_request(NOT_A_SEAT)
     return player
 
 
