@@ -5,15 +5,37 @@
 the simulated reader (``dice_sim``) behind a pty. It runs one daemon thread that opens the port by
 its stable path, reads and parses lines, emits events, and reopens the port whenever it is lost
 (unplugged, the board restarted), within ``reconnect_interval`` of the port coming back.
+
+A reader can misbehave (a broken board, a glitching cable, a fake device): whatever it sends, the
+driver's memory and the number of events it emits stay bounded. Noise is counted and summarised
+(``NOISE_REPORT_INTERVAL``), parsing is budgeted (``MAX_LINES_PER_SECOND``), and only the dice the
+reader declared, with the faces of the profiles the host asked, become events.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from abc import ABC, abstractmethod
 from typing import Any
 
+from companion_dice import profiles as dice_profiles
+
+from .dice_guard import (
+    MAX_BYTES_PER_SECOND,
+    MAX_LINES_PER_SECOND,
+    NOISE_KINDS,
+    NOISE_REPORT_INTERVAL,
+    ROLL_MEMORY,
+    ROLL_WINDOW,
+    AskedProfile,
+    LineBudget,
+    NoiseLedger,
+    NoiseTotals,
+    Rejected,
+    RollBook,
+)
 from .dice_protocol import (
     LINE_IDLE_TIMEOUT,
     PROTOCOL_VERSION,
@@ -28,7 +50,13 @@ from .dice_protocol import (
 )
 from .events import DIE_STATES, DeviceNoise, DeviceStatus, DieRolled, DieState, Emit
 
-_READ_TIMEOUT = 0.1  # seconds a read waits, which bounds how slowly close() can stop
+#: The dice a reader has until its HELLO says (the standard build), and the most it may declare.
+DEFAULT_DICE = 2
+MAX_DICE = 8
+
+_READ_TIMEOUT = 0.1  # seconds a read waits: bounds how slowly close() stops and noise is told
+_READ_CHUNK = 4096  # bytes read at once for parsing: bounds the lines handled between checks
+_DRAIN_CHUNK = 65536  # bytes read at once while a flood is discarded unparsed
 _NOISE_SAMPLE = 40  # bytes of a rejected line quoted in its DeviceNoise
 #: the reader verbs that report a die's state (besides ROLL), and the state each one means
 _STATE_VERBS = {"MOVING": "moving", "ROLLING": "rolling", "CROOKED": "crooked",
@@ -51,6 +79,14 @@ class ReaderError(Exception):
         self.msg = msg
 
 
+_D6 = AskedProfile.of("d6", None)
+__all__ = [
+    "DEFAULT_DICE", "MAX_BYTES_PER_SECOND", "MAX_DICE", "MAX_LINES_PER_SECOND", "NOISE_KINDS",
+    "NOISE_REPORT_INTERVAL", "ROLL_MEMORY", "ROLL_WINDOW", "DiceReader", "NoiseTotals",
+    "ReaderError", "SerialDiceReader",
+]
+
+
 class DiceReader(ABC):
     """A source of ``DieRolled`` and ``DieState`` events, identified by ``name``."""
 
@@ -69,20 +105,42 @@ class SerialDiceReader(DiceReader):
 
     Emits:
 
-    * ``DieRolled`` for each ``ROLL`` with an integer ``die`` and ``roll`` and a valid ``face``,
-      once: a repeated roll number of the same reader boot is reported as noise instead;
-    * ``DieState`` for ``MOVING``, ``ROLLING``, ``CROOKED``, ``PLACED``, for each die's state
-      report (``DIE``) and for a die whose sensor failed (``ERR code=sensor``);
-    * ``DeviceNoise`` for each rejected line, discarded partial line, sequence gap, malformed
-      message and other ``ERR``;
+    * ``DieRolled`` for each new ``ROLL`` of a declared die (below) with an integer ``roll`` and
+      a ``face`` of the profile asked for that die (``set_profile``, else ``d6``); a ``profile``
+      field naming another profile, or a ``value`` or ``again`` that is not that face's, is noise.
+      The event's ``value`` and ``again`` are the profile's;
+    * ``DieState`` for ``MOVING``, ``ROLLING``, ``CROOKED``, ``PLACED``, each die's state report
+      (``DIE``) and a die whose sensor failed (``ERR code=sensor``), of declared dice only; a
+      ``PLACED`` face must be the asked profile's, and so must a ``DIE`` face when the ``DIE``
+      names that profile (one naming another, sent before the reader obeyed, loses its face);
+    * ``DeviceNoise`` for rejected lines, discarded partial lines, sequence gaps, malformed or
+      refused messages, floods and other ``ERR``: the first after a quiet
+      ``noise_interval`` at once, the rest summed up in at most one more per ``noise_interval``
+      (how many lines and bytes, and the first of them); ``noise_totals()`` counts it all;
     * ``DeviceStatus(name, True, ...)`` on connecting, on ``HELLO`` (saying whether the reader
       restarted), on ``POWER`` and on ``PONG``; ``DeviceStatus(name, False, reason)`` when the port
       cannot be opened (once per outage), is lost, or is closed.
 
+    **Declared dice.** ``dice_count`` is the ``dice`` of the reader's last ``HELLO`` (at most
+    ``MAX_DICE``; ``DEFAULT_DICE`` until a HELLO says). Reports of other die numbers are noise.
+
+    **Roll numbers.** The firmware numbers each die's rolls from 1 at every boot and sends the
+    ``ROLLING`` of a number before its ``ROLL``. A ``ROLL`` is delivered when its number is not
+    one of the die's last ``ROLL_MEMORY`` delivered ones and either it is at most ``ROLL_WINDOW``
+    after the last delivered one (any number, before the first), or it is the number of the die's
+    latest ``ROLLING``. Anything else is noise and changes nothing: a replayed ``ROLL`` is dropped,
+    and a forged huge number cannot hide the next genuine roll, whose ``ROLLING`` vouches for it.
+    A host that reconnects to a reader that kept counting is back in step at the next roll (in the
+    window, or vouched for); only a roll far past the window whose ``ROLLING`` was lost is lost
+    too. A new boot (``HELLO`` with another ``boot`` or ``why=power``) starts every count again.
+
+    **Budget.** At most ``line_budget`` lines and ``byte_budget`` bytes are parsed per second;
+    past that, the rest of the second is read and discarded unparsed, as noise.
+
     Unknown verbs and fields are ignored. On connecting the driver says ``HELLO`` (opening a port
     discards unread input, so the reader's power-on ``HELLO`` may be lost), and after every
-    ``HELLO`` from the reader it sends the profiles asked with ``set_profile`` and ``STATUS``.
-    Every command is safe to repeat.
+    ``HELLO`` from the reader it sends the profiles asked with ``set_profile`` for declared dice,
+    then ``STATUS``. Every command is safe to repeat.
     """
 
     def __init__(
@@ -93,12 +151,18 @@ class SerialDiceReader(DiceReader):
         name: str = "dice",
         baudrate: int = 115200,
         reconnect_interval: float = 0.5,
+        noise_interval: float = NOISE_REPORT_INTERVAL,
+        line_budget: int = MAX_LINES_PER_SECOND,
+        byte_budget: int = MAX_BYTES_PER_SECOND,
     ) -> None:
+        if noise_interval <= 0:
+            raise ValueError(f"noise_interval must be more than 0 s, not {noise_interval}")
         self.name = name
         self.port = port
         self.baudrate = baudrate
         self.reconnect_interval = reconnect_interval
         self.info: dict[str, str] = {}  #: the fields of the reader's last HELLO
+        self.dice_count = DEFAULT_DICE  #: the dice the reader declared (see the class docstring)
         self._emit = emit
         self._stop = threading.Event()
         self._ready = threading.Event()
@@ -107,10 +171,14 @@ class SerialDiceReader(DiceReader):
         self._serial: Any = None
         self._tx_seq = 0
         self._tracker = SequenceTracker()
-        self._profiles: dict[int, tuple[str, tuple[str, ...] | None]] = {}
+        self._profiles: dict[int, AskedProfile] = {}
         self._waiting: dict[int, list[Any]] = {}  # host seq -> [event, answer]
         self._boot: str | None = None  # the boot id of the reader's last HELLO
-        self._last_roll: dict[int, int] = {}  # die -> last roll number delivered this boot
+        self._rolls: dict[int, RollBook] = {}  # declared die -> its roll numbers this boot
+        self._ledger = NoiseLedger(noise_interval)
+        self._budget = LineBudget(line_budget, byte_budget)
+        self._splitter = LineSplitter(on_overlong=self._overlong)
+        self._resync = False  # a flood ended mid-line: skip to the next newline
         self._thread = threading.Thread(
             target=self._run, name=f"dice reader {name}", daemon=True
         )
@@ -168,30 +236,39 @@ class SerialDiceReader(DiceReader):
     def set_profile(self, die: int, name: str, faces: tuple[str, ...] | None = None) -> None:
         """Read die ``die`` with profile ``name`` (``faces`` for a custom one) from now on.
 
-        Sent now if connected, and again after every ``HELLO``, so a restarted reader gets it
-        back. A reader that refuses it answers ``ERR``, which is reported as noise. Raises
-        ``ValueError`` (and keeps nothing) if the command does not fit the protocol.
+        Kept for any die, and from now on the faces of die ``die``'s reports must be this
+        profile's. Sent now if connected and the reader declared die ``die``, and again after
+        every ``HELLO`` that declares it, so a restarted reader gets it back. A reader that
+        refuses it answers ``ERR``, which is reported as noise. Raises ``ValueError`` (and keeps
+        nothing) if the command does not fit the protocol.
         """
-        wanted = (name, tuple(faces) if faces is not None else None)
+        wanted = AskedProfile.of(name, tuple(faces) if faces is not None else None)
         # Checked now: a line that cannot be encoded would stop the reader thread at a HELLO.
-        encode("PROFILE", 0, **_profile_fields(die, *wanted))
+        encode("PROFILE", 0, **_profile_fields(die, name, wanted.faces))
         with self._lock:
             if self._profiles.get(die) == wanted:
                 return
             self._profiles[die] = wanted
-        if self._ready.is_set():
+        if self._ready.is_set() and self._declared(die):
             try:
-                self._send_profile(die, *wanted)
+                self._send_profile(die, wanted)
             except ConnectionError:
                 pass  # sent on the next HELLO
 
     def profile(self, die: int) -> tuple[str, tuple[str, ...] | None]:
         """The profile asked for die ``die`` (``("d6", None)`` unless ``set_profile`` said)."""
-        with self._lock:
-            return self._profiles.get(die, ("d6", None))
+        asked = self._asked(die)
+        return asked.name, asked.faces
 
-    def _send_profile(self, die: int, name: str, faces: tuple[str, ...] | None) -> None:
-        self.send("PROFILE", **_profile_fields(die, name, faces))
+    def _asked(self, die: int) -> AskedProfile:
+        with self._lock:
+            return self._profiles.get(die, _D6)
+
+    def _declared(self, die: int) -> bool:
+        return 0 <= die < self.dice_count
+
+    def _send_profile(self, die: int, asked: AskedProfile) -> None:
+        self.send("PROFILE", **_profile_fields(die, asked.name, asked.faces))
 
     def identify(self, ms: int = 3000) -> Message:
         """Blink the reader's own LED for ``ms`` milliseconds; returns its ``OK``."""
@@ -209,6 +286,20 @@ class SerialDiceReader(DiceReader):
     def connected(self) -> bool:
         """Whether the reader is connected and has said HELLO."""
         return self._ready.is_set()
+
+    def noise_totals(self) -> NoiseTotals:
+        """Everything discarded as noise since the driver was created."""
+        return self._ledger.totals()
+
+    @property
+    def noise_lines(self) -> int:
+        """Lines rejected or ignored as noise since the driver was created."""
+        return self._ledger.totals().lines
+
+    @property
+    def noise_bytes(self) -> int:
+        """Bytes rejected or discarded as noise since the driver was created."""
+        return self._ledger.totals().bytes
 
     def ping(self, timeout: float) -> bool:
         """Send ``PING`` and wait for a ``PONG``; False if none came in ``timeout`` s.
@@ -279,46 +370,117 @@ class SerialDiceReader(DiceReader):
             self._serial = port
             self._tx_seq = 0
         self._tracker.reset()
-        splitter = LineSplitter(on_overlong=self._overlong)
+        self._splitter.discard_pending()
+        self._resync = False
         self._emit(DeviceStatus(self.name, True, f"connected on {self.port}"))
         self.send("HELLO", proto=PROTOCOL_VERSION)
         last_byte = time.monotonic()
         try:
             while not self._stop.is_set():
-                data = port.read(port.in_waiting or 1)
-                if data:
-                    last_byte = time.monotonic()
-                    for line in splitter.feed(data):
-                        self._handle(line)
-                elif splitter.pending and time.monotonic() - last_byte >= LINE_IDLE_TIMEOUT:
-                    dropped = splitter.discard_pending()
-                    self._noise(
-                        f"incomplete line discarded: {dropped} bytes and no newline "
-                        f"for {LINE_IDLE_TIMEOUT} s"
-                    )
+                if self._budget.exhausted(time.monotonic()):
+                    data = port.read(min(max(port.in_waiting, 1), _DRAIN_CHUNK))
+                    if data:
+                        last_byte = time.monotonic()
+                        self._flooded(last_byte, len(data), not data.endswith(b"\n"))
+                else:
+                    data = port.read(min(port.in_waiting or 1, _READ_CHUNK))
+                    if data:
+                        last_byte = time.monotonic()
+                        self._take(data, last_byte)
+                    elif time.monotonic() - last_byte >= LINE_IDLE_TIMEOUT:
+                        self._idle()
+                self._tell_noise(time.monotonic())
         finally:
-            if splitter.pending:
-                dropped = splitter.discard_pending()
-                self._noise(f"incomplete line discarded: {dropped} bytes when the port closed")
+            if self._splitter.pending:
+                dropped = self._splitter.discard_pending()
+                self._noise("incomplete line",
+                            f"incomplete line discarded: {dropped} bytes when the port closed",
+                            size=dropped)
+            self._tell_noise(time.monotonic(), force=True)
+
+    def _take(self, data: bytes, now: float) -> None:
+        """Parse ``data`` within this second's budget; what is over it is a flood."""
+        if self._resync:  # the rest of a line cut by a flood
+            cut = data.find(b"\n")
+            self._ledger.record(now, "flood", None, lines=0,
+                                flooded=len(data) if cut < 0 else cut + 1)
+            self._resync = cut < 0
+            data = data[cut + 1:] if cut >= 0 else b""
+            if not data:
+                return
+        if not self._budget.spend(now, size=len(data)):
+            self._flooded(now, len(data) + self._splitter.discard_pending(),
+                          not data.endswith(b"\n"))
+            return
+        start = 0
+        while start < len(data):  # one line at a time: its noise is told in the order it came
+            end = data.find(b"\n", start)
+            if end < 0:
+                self._splitter.feed(data[start:])  # the start of a line
+                return
+            if not self._budget.spend(now, lines=1):
+                self._flooded(now, len(data) - start + self._splitter.discard_pending(),
+                              not data.endswith(b"\n"))
+                return
+            for line in self._splitter.feed(data[start:end + 1]):
+                self._handle(line)
+            start = end + 1
+
+    def _idle(self) -> None:
+        """Nothing arrived for ``LINE_IDLE_TIMEOUT``: a line left incomplete is over."""
+        self._resync = False
+        if self._splitter.pending:
+            dropped = self._splitter.discard_pending()
+            self._noise("incomplete line", f"incomplete line discarded: {dropped} bytes and no "
+                        f"newline for {LINE_IDLE_TIMEOUT} s", size=dropped)
+
+    def _flooded(self, now: float, size: int, mid_line: bool) -> None:
+        """``size`` bytes discarded unparsed; ``mid_line`` if they ended inside a line."""
+        self._resync = mid_line
+        budget = self._budget
+        detail = None
+        if not budget.flood_told:
+            budget.flood_told = True
+            detail = (f"flooded: over {budget.max_lines} lines or {budget.max_bytes} bytes in a "
+                      f"second; the rest of the second is discarded unparsed")
+        self._ledger.record(now, "flood", detail, lines=0, flooded=size)
 
     def _overlong(self, length: int) -> None:
-        self._noise(f"rejected line: too long: {length} bytes")
+        self._noise("rejected line", f"rejected line: too long: {length} bytes", size=length)
 
-    def _noise(self, detail: str) -> None:
-        self._emit(DeviceNoise(self.name, detail))
+    def _noise(self, kind: str, detail: str, *, lines: int = 1, size: int = 0,
+               missed: int = 0) -> None:
+        told = self._ledger.record(time.monotonic(), kind, detail, lines=lines, size=size,
+                                   missed=missed)
+        if told is not None:
+            self._emit(DeviceNoise(self.name, told))
+
+    def _tell_noise(self, now: float, *, force: bool = False) -> None:
+        summary = self._ledger.due(now, force=force)
+        if summary is not None:
+            self._emit(DeviceNoise(self.name, summary))
 
     def _handle(self, line: bytes) -> None:
         try:
             message = parse_line(line)
         except ProtocolError as error:
-            self._noise(f"rejected line: {error}: {line[:_NOISE_SAMPLE]!r}")
+            self._noise("rejected line",
+                        f"rejected line: {error}: {line[:_NOISE_SAMPLE]!r}", size=len(line))
             return
-        verb, fields = message.verb, message.fields
-        if verb == "HELLO":
+        if message.verb == "HELLO":
             self._tracker.reset()
         missed = self._tracker.check(message.seq)
         if missed:
-            self._noise(f"sequence gap: {missed} message(s) missed before seq {message.seq}")
+            self._noise("sequence gap",
+                        f"sequence gap: {missed} message(s) missed before seq {message.seq}",
+                        lines=0, missed=missed)
+        try:
+            self._dispatch(message)
+        except Rejected as rejected:
+            self._noise(rejected.kind, rejected.detail, size=len(line))
+
+    def _dispatch(self, message: Message) -> None:
+        verb, fields = message.verb, message.fields
         if verb == "ROLL":
             self._roll(message)
         elif verb in _STATE_VERBS:
@@ -326,7 +488,9 @@ class SerialDiceReader(DiceReader):
         elif verb == "DIE":
             state = fields.get("state", "")
             if state in DIE_STATES:
-                self._state(message, state, f"profile {fields.get('profile', '?')}")
+                self._state(message, state)
+            elif (die := int_field(message, "die")) is not None:
+                self._check_declared(message, die)  # "unknown": nothing to report
         elif verb == "HELLO":
             self._hello(message)
         elif verb == "POWER":
@@ -346,55 +510,92 @@ class SerialDiceReader(DiceReader):
         restarted = self._boot is not None and (
             boot != self._boot or fields.get("why") == "power")
         if boot != self._boot or fields.get("why") == "power":
-            self._last_roll.clear()  # roll numbers start again at every boot
+            self._rolls.clear()  # roll numbers start again at every boot
         self._boot = boot
         self.info = dict(fields)
+        declared = int_field(message, "dice")
+        self.dice_count = min(declared, MAX_DICE) if declared else DEFAULT_DICE
         detail = (f"reader firmware {fields.get('fw', '?')}, protocol {fields.get('proto', '?')}"
                   + (", restarted" if restarted else ""))
         self._emit(DeviceStatus(self.name, True, detail))
         with self._lock:
             profiles = dict(self._profiles)
-        for die, (name, faces) in sorted(profiles.items()):
-            self._send_profile(die, name, faces)
+        for die, asked in sorted(profiles.items()):
+            if self._declared(die):
+                self._send_profile(die, asked)
         self.send("STATUS")
         self._ready.set()
 
+    def _check_declared(self, message: Message, die: int) -> None:
+        if not self._declared(die):
+            raise Rejected("undeclared die", f"{message.verb} {message.seq} ignored: die {die} "
+                            f"is not one of the {self.dice_count} dice the reader declared")
+
+    @staticmethod
+    def _face(message: Message, die: int, label: str,
+              asked: AskedProfile) -> dice_profiles.Face:
+        """The face ``label`` of ``asked``, the profile asked for die ``die``; else noise."""
+        face = asked.face(label)
+        if face is None:
+            raise Rejected("wrong face", f"{message.verb} {message.seq} ignored: die {die} "
+                            f"reads profile {asked.name}, which has no face {label!r}")
+        return face
+
     def _roll(self, message: Message) -> None:
-        fields = message.fields
+        fields, seq = message.fields, message.seq
         die, roll = int_field(message, "die"), int_field(message, "roll")
-        face = fields.get("face")
-        value = fields.get("value")
+        label, value = fields.get("face"), fields.get("value")
         try:
-            if die is None or roll is None or face is None:
+            if die is None or roll is None or label is None:
                 raise ValueError("without integer die and roll and a face")
             if value is not None and not (value.isdigit() or
                                           (value[:1] == "-" and value[1:].isdigit())):
                 raise ValueError(f"with a value that is not a number: {value!r}")
-            event = DieRolled(die, face, message.seq, self.name,
-                              value=int(value) if value is not None else None, roll=roll,
-                              profile=fields.get("profile"), again=fields.get("again") == "1")
+            DieRolled(die, label, seq, self.name, roll=roll)  # checks the label's form
         except (TypeError, ValueError) as error:
-            self._noise(f"ROLL {message.seq} rejected: {error}: {fields}")
-            return
-        last = self._last_roll.get(die)
-        if last is not None and roll <= last:
-            self._noise(f"ROLL {message.seq} ignored: die {die} roll {roll} is not after "
-                        f"roll {last}, already delivered")
-            return
-        self._last_roll[die] = roll
-        self._emit(event)
+            raise Rejected("malformed", f"ROLL {seq} rejected: {error}: {fields}") from None
+        self._check_declared(message, die)
+        asked = self._asked(die)
+        face = self._face(message, die, label, asked)
+        wrong = None
+        if fields.get("profile", asked.name) != asked.name:
+            wrong = f"it was read with profile {fields['profile']}, not {asked.name}"
+        elif value is not None and int(value) != face.value:
+            wrong = f"value {value} is not the value of face {label!r} ({face.value})"
+        elif "again" in fields and (fields["again"] == "1") != face.again:
+            wrong = f"again={fields['again']} does not fit face {label!r}"
+        if wrong is not None:
+            raise Rejected("wrong face", f"ROLL {seq} ignored: die {die}: {wrong}")
+        book = self._rolls.setdefault(die, RollBook())
+        refusal = book.refusal(roll)
+        if refusal is not None:
+            raise Rejected("stale roll", f"ROLL {seq} ignored: die {die} roll {roll} {refusal}")
+        book.deliver(roll)
+        self._emit(DieRolled(die, label, seq, self.name, value=face.value, roll=roll,
+                             profile=fields.get("profile"), again=face.again))
 
-    def _state(self, message: Message, state: str, detail: str = "") -> None:
+    def _state(self, message: Message, state: str) -> None:
+        """A ``DieState`` for a declared die, with a face of its asked profile if any."""
+        fields = message.fields
         die = int_field(message, "die")
-        face = message.fields.get("face")
+        detail = f"profile {fields.get('profile', '?')}" if message.verb == "DIE" else ""
         try:
             if die is None:
                 raise ValueError("without an integer die")
-            event = DieState(die, state, self.name, face=face, roll=int_field(message, "roll"),
-                             detail=detail)
+            event = DieState(die, state, self.name, face=fields.get("face"),
+                             roll=int_field(message, "roll"), detail=detail)
         except ValueError as error:
-            self._noise(f"{message.verb} {message.seq} rejected: {error}: {message.fields}")
-            return
+            raise Rejected("malformed", f"{message.verb} {message.seq} rejected: {error}: "
+                            f"{fields}") from None
+        self._check_declared(message, die)
+        if event.face is not None:
+            asked = self._asked(die)
+            if message.verb == "DIE" and not asked.named_by(fields):
+                event = dataclasses.replace(event, face=None)  # read with another profile
+            else:
+                self._face(message, die, event.face, asked)
+        if message.verb == "ROLLING" and event.roll is not None:
+            self._rolls.setdefault(die, RollBook()).announced = event.roll
         self._emit(event)
 
     def _answer(self, message: Message) -> None:
@@ -410,6 +611,7 @@ class SerialDiceReader(DiceReader):
         code, msg = fields.get("code", "?"), fields.get("msg", "?")
         die = int_field(message, "die")
         if code == "sensor" and die is not None:
+            self._check_declared(message, die)
             self._emit(DieState(die, "missing", self.name, detail=f"sensor error: {msg}"))
         elif waiter is None:
-            self._noise(f"reader reports error {code}: {msg}")
+            raise Rejected("reader error", f"reader reports error {code}: {msg}")

@@ -2,144 +2,28 @@
 
 from __future__ import annotations
 
-import os
-import select
 import time
-import tty
-from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
+from dice_pty import (  # noqa: F401 (connect, open_readers, pool, pty and ready are fixtures)
+    FIRMWARE,
+    Pty,
+    answer,
+    connect,
+    hello,
+    open_readers,
+    pool,
+    pty,
+    ready,
+    roll,
+    summary,
+)
 
 from companion.devices.dice import DiceReader, ReaderError, SerialDiceReader
-from companion.devices.dice_protocol import Message, encode, parse_line
+from companion.devices.dice_protocol import Message, encode
 from companion.devices.events import DeviceNoise, DeviceStatus, DieRolled, DieState
-
-FIRMWARE = "reader firmware 1.0.0, protocol 1"  # the detail of the status a hello() gives
-
-
-class Pty:
-    """A pty whose master the test reads and writes; the host opens ``path``."""
-
-    def __init__(self) -> None:
-        self.master, self.slave = os.openpty()
-        tty.setraw(self.slave)
-        self.path = os.ttyname(self.slave)
-        self._pending = b""
-
-    def write(self, data: bytes) -> None:
-        os.write(self.master, data)
-
-    def read_message(self, timeout: float = 3.0) -> Message:
-        """The next line the host wrote, parsed."""
-        deadline = time.monotonic() + timeout
-        while b"\n" not in self._pending:
-            left = deadline - time.monotonic()
-            ready, _, _ = select.select([self.master], [], [], max(left, 0))
-            if not ready:
-                pytest.fail(f"the host wrote no line within {timeout} s")
-            self._pending += os.read(self.master, 1024)
-        line, self._pending = self._pending.split(b"\n", 1)
-        return parse_line(line)
-
-    def assert_silent(self, wait: float = 0.3) -> None:
-        """Fail if the host writes anything within ``wait`` seconds."""
-        ready, _, _ = select.select([self.master], [], [], wait)
-        if ready or self._pending:
-            data = self._pending + (os.read(self.master, 1024) if ready else b"")
-            pytest.fail(f"the host wrote {data!r}")
-
-    def hang_up(self) -> None:
-        """Close the master, as when the reader's end goes away."""
-        if self.master >= 0:
-            os.close(self.master)
-            self.master = -1
-
-    def close(self) -> None:
-        self.hang_up()
-        os.close(self.slave)
-
-
-@pytest.fixture
-def pty(no_leaked_fds) -> Iterator[Pty]:
-    pty = Pty()
-    yield pty
-    pty.close()
-
-
-@pytest.fixture
-def open_readers() -> Iterator[list[SerialDiceReader]]:
-    """Readers to close at the end of the test, before any pty goes away."""
-    readers: list[SerialDiceReader] = []
-    yield readers
-    for reader in readers:
-        reader.close()
-
-
-@pytest.fixture
-def pool() -> Iterator[ThreadPoolExecutor]:
-    """Runs the calls that wait for the reader's answer while the test plays the reader."""
-    with ThreadPoolExecutor(1) as pool:
-        yield pool
-
-
-@pytest.fixture
-def connect(pty, events, open_readers):
-    """Start a reader on the pty, wait until it is connected and has said HELLO."""
-
-    def connect(**options) -> SerialDiceReader:
-        reader = SerialDiceReader(pty.path, events.emit, **options)
-        open_readers.append(reader)
-        assert events.get() == DeviceStatus(reader.name, True, f"connected on {pty.path}")
-        hello = pty.read_message()
-        assert (hello.verb, hello.seq, hello.fields) == ("HELLO", 0, {"proto": "1"})
-        return reader
-
-    return connect
-
-
-@pytest.fixture
-def ready(pty, connect, events):
-    """``connect``, then answer with the reader's HELLO: the driver is ready and asked STATUS."""
-
-    def ready(**options) -> SerialDiceReader:
-        reader = connect(**options)
-        pty.write(hello(1))  # the reader's number 0 was its power-on HELLO, lost: not a gap
-        assert events.get() == DeviceStatus(reader.name, True, FIRMWARE)
-        assert pty.read_message() == Message("STATUS", 1, {})
-        assert reader.wait_ready(3)
-        return reader
-
-    return ready
-
-
-def hello(seq: int, boot: str = "b00t", why: str = "host") -> bytes:
-    """The reader's HELLO, as the firmware writes it."""
-    return encode("HELLO", seq, proto=1, fw="1.0.0", board="pico", uid="E66138935F4B1234",
-                  boot=boot, dice=2, why=why)
-
-
-def roll(seq: int, die: int, number: int, face: str | int, profile: str = "d6",
-         **extra: object) -> bytes:
-    """The reader's ROLL: die ``die`` came to rest on ``face`` after its roll ``number``."""
-    fields: dict[str, object] = {"die": die, "roll": number, "face": face, "profile": profile}
-    if str(face).isdigit():
-        fields["value"] = face
-    return encode("ROLL", seq, **(fields | extra))
-
-
-def answer(pty: Pty, verb: str, reply: bytes | Callable[[int], bytes] | None = None,
-           **fields: str) -> Message:
-    """Read the host's next command, check it is ``verb`` with ``fields``, and write ``reply``
-    (or ``reply(seq)``, given the command's sequence number to refer to)."""
-    command = pty.read_message()
-    assert (command.verb, command.fields) == (verb, fields)
-    if callable(reply):
-        reply = reply(command.seq)
-    if reply is not None:
-        pty.write(reply)
-    return command
 
 
 # -- connecting -------------------------------------------------------------------------
@@ -174,22 +58,35 @@ def test_send_writes_a_checksummed_line_with_its_own_numbering(pty, connect) -> 
 
 
 def test_rolls_become_die_rolled_events(pty, ready, events) -> None:
-    ready()
+    reader = ready()
+    reader.set_profile(1, "triwizard")
     pty.write(
         encode("ROLL", 2, die=0, roll=3, face=4, profile="d6", value=4)
         + encode("ROLL", 3, die=1, roll=1, face="CLOAK", profile="triwizard", value=0)
-        + encode("ROLL", 4, die=0, roll=4, face="2P", profile="battle", value=2, again=1)
-        + encode("ROLL", 5, die=1, roll=2, face="forest", profile="rotation")
-        + encode("ROLL", 6, die=1, roll=3, face=6)  # value, profile and again are optional
-        + encode("ROLL", 7, die=0, roll=5, face="x", value="-1", again=0)
     )
-    assert [events.get() for _ in range(6)] == [
+    assert [events.get() for _ in range(2)] == [
         DieRolled(0, "4", 2, "dice", value=4, roll=3, profile="d6"),
         DieRolled(1, "CLOAK", 3, "dice", value=0, roll=1, profile="triwizard"),
+    ]
+    reader.set_profile(0, "battle")
+    reader.set_profile(1, "rotation")
+    pty.write(
+        encode("ROLL", 4, die=0, roll=4, face="2P", profile="battle", value=2, again=1)
+        + encode("ROLL", 5, die=1, roll=2, face="forest", profile="rotation")
+    )
+    assert [events.get() for _ in range(2)] == [
         DieRolled(0, "2P", 4, "dice", value=2, roll=4, profile="battle", again=True),
         DieRolled(1, "forest", 5, "dice", value=None, roll=2, profile="rotation"),
-        DieRolled(1, "6", 6, "dice", value=6, roll=3),
-        DieRolled(0, "x", 7, "dice", value=-1, roll=5),
+    ]
+    reader.set_profile(0, "custom", ("x", "y", "z", "7", "8", "9"))
+    reader.set_profile(1, "triwizard")
+    pty.write(
+        encode("ROLL", 6, die=1, roll=3, face="CLOAK")  # value, profile, again are optional:
+        + encode("ROLL", 7, die=0, roll=5, face="x", again=0)  # the asked profile's
+    )
+    assert [events.get() for _ in range(2)] == [
+        DieRolled(1, "CLOAK", 6, "dice", value=0, roll=3),
+        DieRolled(0, "x", 7, "dice", value=None, roll=5),
     ]
     assert events.pending() == []
 
@@ -278,24 +175,27 @@ def test_a_roll_without_integer_die_and_roll_and_a_valid_face_is_noise(
 
 
 def test_a_repeated_roll_number_is_noise_not_a_second_roll(pty, ready, events) -> None:
-    ready()
+    reader = ready(noise_interval=0.3)
+    repeated, older = roll(5, 0, 3, 6), roll(6, 0, 2, 1)
     pty.write(
         roll(2, 0, 3, 4)
         + roll(3, 0, 3, 4)  # the same roll again
         + roll(4, 1, 3, 5)  # the same number, another die: its own roll
-        + roll(5, 0, 3, 6)  # the same number, another face: still the same roll
-        + roll(6, 0, 2, 1)  # an older number
+        + repeated  # the same number, another face: still the same roll
+        + older  # an older number
         + roll(7, 0, 4, 2)
     )
-    assert [events.get() for _ in range(6)] == [
+    assert [events.get() for _ in range(5)] == [
         DieRolled(0, "4", 2, roll=3, profile="d6"),
-        DeviceNoise("dice", "ROLL 3 ignored: die 0 roll 3 is not after roll 3, already delivered"),
+        DeviceNoise("dice", "ROLL 3 ignored: die 0 roll 3 was already delivered"),  # at once
         DieRolled(1, "5", 4, roll=3, profile="d6"),
-        DeviceNoise("dice", "ROLL 5 ignored: die 0 roll 3 is not after roll 3, already delivered"),
-        DeviceNoise("dice", "ROLL 6 ignored: die 0 roll 2 is not after roll 3, already delivered"),
         DieRolled(0, "2", 7, roll=4, profile="d6"),
+        # the rest of the burst, summed up once the interval is over
+        DeviceNoise("dice", summary("ROLL 5 ignored: die 0 roll 3 was already delivered",
+                                    lines=2, size=len(repeated + older) - 2)),
     ]
     assert events.pending() == []
+    assert reader.noise_totals().kinds == {"stale roll": 3}
 
 
 def test_a_hello_of_the_same_boot_keeps_the_roll_numbers(pty, ready, events) -> None:
@@ -303,8 +203,8 @@ def test_a_hello_of_the_same_boot_keeps_the_roll_numbers(pty, ready, events) -> 
     pty.write(roll(2, 0, 1, 4) + hello(10) + roll(11, 0, 1, 4) + roll(12, 0, 2, 4))
     assert events.get() == DieRolled(0, "4", 2, roll=1, profile="d6")
     assert events.get() == DeviceStatus("dice", True, FIRMWARE)  # not restarted
-    assert events.get() == DeviceNoise("dice", "ROLL 11 ignored: die 0 roll 1 is not after "
-                                               "roll 1, already delivered")
+    assert events.get() == DeviceNoise("dice", "ROLL 11 ignored: die 0 roll 1 was already "
+                                               "delivered")
     assert events.get() == DieRolled(0, "4", 12, roll=2, profile="d6")
 
 
@@ -369,12 +269,12 @@ def test_a_reader_that_restarted_while_unplugged_is_shown(tmp_path: Path, events
                      id="ROLLING"),
         pytest.param("CROOKED", {"die": 1, "roll": 7}, DieState(1, "crooked", roll=7),
                      id="CROOKED"),
-        pytest.param("PLACED", {"die": 0, "face": "CLOAK"}, DieState(0, "placed", face="CLOAK"),
+        pytest.param("PLACED", {"die": 0, "face": "6"}, DieState(0, "placed", face="6"),
                      id="PLACED"),
         pytest.param("PLACED", {"die": 0}, DieState(0, "placed"), id="PLACED without face"),
-        pytest.param("DIE", {"die": 1, "state": "rest", "profile": "battle",
-                             "faces": "1,2,2P,3,4,5", "face": "2P", "led": 1},
-                     DieState(1, "rest", face="2P", detail="profile battle"), id="DIE rest"),
+        pytest.param("DIE", {"die": 1, "state": "rest", "profile": "d6",
+                             "faces": "1,2,3,4,5,6", "face": "5", "led": 1},
+                     DieState(1, "rest", face="5", detail="profile d6"), id="DIE rest"),
         pytest.param("DIE", {"die": 0, "state": "moving", "profile": "d6",
                              "faces": "1,2,3,4,5,6", "led": 0},
                      DieState(0, "moving", detail="profile d6"), id="DIE moving"),
@@ -438,13 +338,13 @@ def test_ping_waits_for_the_pong(pty, ready, pool) -> None:
 
 
 def test_reader_errors_are_noise(pty, ready, events) -> None:
-    ready()
-    pty.write(encode("ERR", 2, code="line", msg="bad-checksum")
-              + encode("ERR", 3, code="verb", ref=40, msg="unknown-verb-FOO")
-              + encode("ERR", 4))
+    reader = ready(noise_interval=0.3)
+    folded = encode("ERR", 3, code="verb", ref=40, msg="unknown-verb-FOO") + encode("ERR", 4)
+    pty.write(encode("ERR", 2, code="line", msg="bad-checksum") + folded)
     assert events.get() == DeviceNoise("dice", "reader reports error line: bad-checksum")
-    assert events.get() == DeviceNoise("dice", "reader reports error verb: unknown-verb-FOO")
-    assert events.get() == DeviceNoise("dice", "reader reports error ?: ?")
+    assert events.get() == DeviceNoise("dice", summary(
+        "reader reports error verb: unknown-verb-FOO", lines=2, size=len(folded) - 2))
+    assert reader.noise_totals().kinds == {"reader error": 3}
 
 
 def test_unknown_verbs_and_fields_are_ignored(pty, ready, events) -> None:
@@ -468,14 +368,17 @@ def test_unknown_verbs_and_fields_are_ignored(pty, ready, events) -> None:
 
 
 def test_an_incomplete_line_is_discarded_after_a_pause(pty, ready, events) -> None:
-    ready()
+    reader = ready(noise_interval=0.5)
     pty.write(roll(2, 0, 1, 3)[:9])
     assert events.get() == DeviceNoise(
         "dice", "incomplete line discarded: 9 bytes and no newline for 0.2 s"
     )
     pty.write(roll(3, 0, 1, 2))
-    assert events.get() == DeviceNoise("dice", "sequence gap: 1 message(s) missed before seq 3")
     assert events.get() == DieRolled(0, "2", 3, roll=1, profile="d6")
+    assert events.get() == DeviceNoise(  # folded: less than 0.5 s after the first report
+        "dice", summary("sequence gap: 1 message(s) missed before seq 3", gaps=1, missed=1))
+    totals = reader.noise_totals()
+    assert (totals.lines, totals.bytes, totals.missed) == (1, 9, 1)
 
 
 # -- profiles -------------------------------------------------------------------------------
@@ -546,10 +449,10 @@ def test_a_profile_that_cannot_be_sent_is_refused_at_once(
 
 def test_a_refused_profile_is_noise(pty, ready, events) -> None:
     reader = ready()
-    reader.set_profile(5, "d6")
-    command = answer(pty, "PROFILE", None, die="5", name="d6")
-    pty.write(encode("ERR", 2, code="die", ref=command.seq, die=5, msg="no-die-5"))
-    assert events.get() == DeviceNoise("dice", "reader reports error die: no-die-5")
+    reader.set_profile(1, "d20")
+    command = answer(pty, "PROFILE", None, die="1", name="d20")
+    pty.write(encode("ERR", 2, code="profile", ref=command.seq, die=1, msg="unknown-d20"))
+    assert events.get() == DeviceNoise("dice", "reader reports error profile: unknown-d20")
 
 
 # -- commands that wait for an answer --------------------------------------------------------
@@ -698,8 +601,8 @@ def test_a_missing_port_is_reported_once_and_retried_until_it_appears(
         assert events.get() == DeviceStatus("dice", True, f"connected on {link}")
         answer(second, "HELLO", hello(0), proto="1")
         assert events.get() == DeviceStatus("dice", True, FIRMWARE)
-        second.write(roll(1, 3, 1, 3))
-        assert events.get() == DieRolled(3, "3", 1, roll=1, profile="d6")
+        second.write(roll(1, 1, 1, 3))
+        assert events.get() == DieRolled(1, "3", 1, roll=1, profile="d6")
     finally:
         started = time.monotonic()
         reader.close()
@@ -743,8 +646,9 @@ def test_a_reader_replugged_behind_its_stable_path_is_back_within_2_s(
             # the restarted reader gets its profile back, then is asked its status
             assert [plugged.read_message() for _ in range(2)] == [
                 Message("PROFILE", 1, {"die": "0", "name": "battle"}), Message("STATUS", 2, {})]
-            plugged.write(roll(1, 0, 1, 5))
-            assert events.get() == DieRolled(0, "5", 1, roll=1, profile="d6")
+            plugged.write(roll(1, 0, 1, "2P", "battle", value=2, again=1))
+            assert events.get() == DieRolled(0, "2P", 1, roll=1, profile="battle", value=2,
+                                             again=True)
     finally:
         reader.close()
         for pty in ptys:
