@@ -25,7 +25,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import t
+from ..i18n import reason_of, t
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -172,18 +172,34 @@ class Game(ABC):
         return resolved
 
     def check_players(self, players: list[str]) -> list[str]:
+        """The players' names as the table keeps them, in seat order: each cleaned
+        (:func:`.names.clean_name`), refused with its seat when it cannot be a name, and no two
+        alike (:func:`.names.name_key`, :func:`.names.glyph_key`), since every page, the table
+        display and the LED legend tell the players apart by their names alone."""
+        from .names import clean_name, glyph_key, name_key  # here: names imports this module
+
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise SetupError(t("players must be a list of names"))
-        names = [p.strip() for p in players]
-        if any(not n for n in names):
-            raise SetupError(t("every player needs a name"))
-        if any(n.startswith("@") for n in names):
-            raise SetupError(t("a player's name cannot start with '@'"))
-        if len(set(names)) != len(names):
-            raise SetupError(t("two players have the same name"))
-        if not self.min_players <= len(names) <= self.max_players:
+        if not self.min_players <= len(players) <= self.max_players:
             raise SetupError(t("{game} is for {low} to {high} players, not {n}", game=self.title,
-                               low=self.min_players, high=self.max_players, n=len(names)))
+                               low=self.min_players, high=self.max_players, n=len(players)))
+        names: list[str] = []
+        keys: list[tuple[str, str]] = []
+        for seat, given in enumerate(players, start=1):
+            try:
+                name = clean_name(given)
+            except SetupError as error:
+                raise SetupError(t("seat {seat}: {problem}", seat=seat,
+                                   problem=reason_of(error))) from None
+            key = (name_key(name), glyph_key(name))
+            for other, other_key in zip(names, keys):
+                if other == name:
+                    raise SetupError(t("two players have the same name: {name}", name=name))
+                if key[0] == other_key[0] or key[1] == other_key[1]:
+                    raise SetupError(t("two players' names look alike: {first} and {second}",
+                                       first=other, second=name))
+            names.append(name)
+            keys.append(key)
         return names
 
     @abstractmethod
