@@ -45,6 +45,17 @@ def main(argv: list[str] | None = None) -> int:
     tags.add_argument("--data", metavar="DIR", help="the table's data directory")
     tags.add_argument("--replace", action="store_true", help="import: forget every other tag")
 
+    storage = sub.add_parser("storage", help="check the table's storage, or accept entries "
+                             "that were lost")
+    storage.add_argument("action", choices=("check", "accept-loss"),
+                         help="check: every check of the start, and every entry's checksum; "
+                         "accept-loss: continue from what the database holds when it holds less "
+                         "than was acknowledged")
+    storage.add_argument("--config", metavar="FILE", help="a TOML configuration file")
+    storage.add_argument("--data", metavar="DIR", help="the table's data directory")
+    storage.add_argument("--yes", action="store_true",
+                         help="accept-loss: accept without asking")
+
     args = parser.parse_args(argv)
     return _COMMANDS[args.command](args)
 
@@ -135,13 +146,18 @@ def _doctor(args: argparse.Namespace) -> int:
 
 
 def _tags(args: argparse.Namespace) -> int:
+    from .table.storage import EXIT_STORAGE, StorageError
     from .table.store import Store
     from .table.tags import TagError, TagRegistry
 
     config = _config(args)
     if config is None:
         return 2
-    store = Store(config.database)
+    try:
+        store = Store(config.database)
+    except StorageError as exc:
+        print(f"companion tags: {exc}", file=sys.stderr)
+        return EXIT_STORAGE
     try:
         registry = TagRegistry(store)
         if args.action == "export":
@@ -169,4 +185,47 @@ def _tags(args: argparse.Namespace) -> int:
         store.close()
 
 
-_COMMANDS = {"doctor": _doctor, "replay": _replay, "run": _run, "tags": _tags}
+def _storage(args: argparse.Namespace) -> int:
+    """``companion storage check|accept-loss``: 0 when the storage is ok (or the loss was
+    accepted), EXIT_STORAGE when it cannot be used, 1 when a loss was not accepted."""
+    import textwrap
+
+    from .table.storage import EXIT_STORAGE, StorageError
+    from .table.storage_checks import accept_loss, check_storage
+
+    def say(text: str, file=sys.stdout) -> None:
+        print(textwrap.fill(text, 100, break_long_words=False, break_on_hyphens=False),
+              file=file, flush=True)
+
+    def confirm(found: str) -> bool:
+        say(found)
+        if args.yes:
+            return True
+        if not sys.stdin.isatty():
+            say("Nothing was changed: run again with --yes to accept.", sys.stderr)
+            return False
+        return input("Accept the loss? Type yes to accept: ").strip().lower() == "yes"
+
+    config = _config(args)
+    if config is None:
+        return 2
+    try:
+        if args.action == "check":
+            say("storage ok: " + check_storage(config.database).summary())
+            return 0
+        outcome = accept_loss(config.database, confirm)
+    except StorageError as exc:
+        say(str(exc), sys.stderr)
+        return EXIT_STORAGE
+    if not outcome.lost:
+        say(outcome.found)
+        return 0
+    if not outcome.accepted:
+        return 1
+    say("Accepted: the mark now matches the database; `companion run` starts from what it "
+        "holds.")
+    return 0
+
+
+_COMMANDS = {"doctor": _doctor, "replay": _replay, "run": _run, "storage": _storage,
+             "tags": _tags}

@@ -1,11 +1,14 @@
 """``companion doctor``: is every configured device there and working? In plain words, with fixes.
 
-First the checks that need no device open: the serial ports exist and may be opened, SPI and I2C
-are on, the serial console does not hold the PN532's UART, which gpiozero pin factory the buttons
-get. Then every device is opened as ``companion run`` would open it, the LED strips show a test
-pattern, and the doctor waits for a tag, a button press and a die roll. In simulation the doctor
-makes those itself, through the same simulated devices a simulated table uses, so that every step
-runs anywhere.
+First the table's storage: its data directory can be written, its database passes SQLite's quick
+check and every entry its checksum, and the log holds all that its mark says was acknowledged
+(``table/storage_checks.py``; no database is created where there is none). Then the checks that
+need no device open: the serial ports exist and may be opened, SPI and I2C are on, the serial
+console does not hold the PN532's UART, which gpiozero pin factory the buttons get. Then every
+device is opened as ``companion run`` would open it, the LED strips show a test pattern, and the
+doctor waits for a tag, a button press and a die roll. In simulation the doctor makes those
+itself, through the same simulated devices a simulated table uses, so that every step runs
+anywhere.
 
 What the checks read of the machine goes through :class:`System`, so tests can give a fake one.
 """
@@ -77,6 +80,24 @@ class System:
             if text is not None:
                 return "/" + name, text
         return None
+
+
+# ----------------------------------------------------------------------------------------------
+# The storage
+
+
+def storage(config: Config, disk: Any = None) -> Finding:
+    """The data directory, the database's checks and the mark against the log, with the fix;
+    ``disk``: a :class:`~companion.table.storage.Disk` (tests give one that fails)."""
+    from .table.storage import StorageError
+    from .table.storage_checks import check_storage
+
+    try:
+        report = check_storage(config.database, disk)
+    except StorageError as exc:
+        fix = exc.fix.removeprefix("Fix: ")
+        return Finding("storage", False, exc.what, fix[:1].lower() + fix[1:])
+    return Finding("storage", True, report.summary())
 
 
 # ----------------------------------------------------------------------------------------------
@@ -334,8 +355,8 @@ def run(config: Config, strips: dict[str, int], *, system: System | None = None,
     system = system or System()
     mode = "simulated devices" if config.simulated else "real devices"
     say(f"companion doctor {__version__}: {mode}")
-    findings = static_checks(config, system,
-                             sum(n for name, n in strips.items() if name in config.led_chain))
+    findings = [storage(config)] + static_checks(
+        config, system, sum(n for name, n in strips.items() if name in config.led_chain))
     for f in findings:
         say(f.line())
     if not all(f.ok for f in findings) and not config.simulated:

@@ -45,7 +45,9 @@ def test_in_simulation_every_device_is_checked_and_the_doctor_makes_a_tag_button
     out = capsys.readouterr().out
     assert code == 0, out
     assert "simulated devices" in out
-    for line in ("ok    buttons        5 seat buttons on BCM 5, 6, 13, 19, 26; pin factory: "
+    for line in (f"ok    storage        {tmp_path} is writable; no database yet: it is created "
+                 f"on first start",
+                 "ok    buttons        5 seat buttons on BCM 5, 6, 13, 19, 26; pin factory: "
                  "MockFactory (simulated)", "ok    nfc board      simulated reader",
                  "ok    dice           reader connected on",
                  "ok    leds           test pattern shown on table (35), score (8), tower (16)",
