@@ -5,7 +5,7 @@ Example ``companion.toml`` (every key optional)::
     [server]
     host = "0.0.0.0"
     port = 8080
-    threads = 16
+    threads = 8                 # worker threads for requests (streams need none)
     host_pin = "2468"           # the host's PIN; without it one is made up and shown on the table
 
     [devices]
@@ -81,7 +81,8 @@ class Config:
     data_dir: Path
     host: str = "0.0.0.0"
     port: int = 8080
-    threads: int = 16  # 8 phones and the table display stream at once, plus ordinary requests
+    #: worker threads that run requests (the event streams are served without threads)
+    threads: int = 8
     host_pin: str | None = None  #: the host's PIN (4-12 digits); None: one is made up and shown
     mode: str = "simulated"
     seats: int = 5
@@ -150,9 +151,9 @@ class Config:
         if self.host_pin is not None and not (self.host_pin.isascii() and self.host_pin.isdigit()
                                               and 4 <= len(self.host_pin) <= 12):
             raise ConfigError("server.host_pin must be 4 to 12 digits (as a string: \"2468\")")
-        if self.threads < 12:
-            raise ConfigError("server.threads must be at least 12 (8 phones, the table display, "
-                              "the host and ordinary requests)")
+        if not 2 <= self.threads <= 64:
+            raise ConfigError("server.threads must be 2 to 64 (worker threads for requests; the "
+                              "event streams need none)")
         return self
 
     def _check_leds(self) -> None:

@@ -7,7 +7,6 @@ import signal
 import socket
 import sys
 import time
-import warnings
 from typing import Any
 
 from . import __version__
@@ -97,50 +96,34 @@ class Companion:
         self._closing = False
 
     def start(self) -> None:
-        from waitress import create_server
+        """Start the table and bind the server's socket (``serve_forever`` serves it)."""
+        from .web.eventloop import EventLoopServer
 
         self.table.start()
-        # send_bytes=1: while a stream's task runs, waitress sends its output only once this many
-        # bytes wait, so every Server-Sent Event must leave at once. (Waitress marks the setting
-        # deprecated; it still works, and nothing else gives the same behaviour.)
-        # channel_request_lookahead=1: the server keeps reading a streaming connection, so it
-        # notices a phone that hung up and frees its thread.
-        with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", "send_bytes", DeprecationWarning)
-            self.server = create_server(self.app, host=self.config.host, port=self.config.port,
-                                        threads=self.config.threads, send_bytes=1,
-                                        channel_request_lookahead=1, channel_timeout=120,
-                                        ident="companion")
+        self.server = EventLoopServer(self.app, self.config.host, self.config.port,
+                                      listen=self.table.listen, workers=self.config.threads)
 
     @property
     def port(self) -> int:
-        return self.server.effective_port
+        return self.server.port
 
     def urls(self) -> dict[str, str]:
         host = self.config.host
         address = lan_address() if host in ("0.0.0.0", "::") else host
         base = f"http://{address}:{self.port}"
         return {"table": f"{base}/table", "host": f"{base}/host/{self.host_token}",
-                "home": f"{base}/"}
+                "home": f"{base}/", "display": f"{base}/table/{self.access.display_key}"}
 
     def serve_forever(self) -> None:
-        try:
-            self.server.run()
-        except OSError:
-            # close() from another thread (the tests serve from a thread) may close a socket
-            # while the loop waits on it; that is the end of serving, not an error
-            if not self._closing:
-                raise
+        """Serve until :meth:`close` (from any thread, or a signal)."""
+        self.server.serve_forever()
 
     def close(self) -> None:
         """Stop in order: the table (which ends every live stream), the server, the devices."""
         self._closing = True
         self.table.close()
         if self.server is not None:
-            # the streams end now that the table is closed; let their threads finish before the
-            # server's sockets and wake-up pipe are closed under them
-            self.server.task_dispatcher.shutdown(timeout=3)
-            self.server.close()
+            self.server.stop(timeout=3)  # the streams said goodbye when the table closed
         self.devices.close()
         self.store.close()
 
@@ -148,10 +131,15 @@ class Companion:
 def run(config: Config) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s",
                         stream=sys.stderr)
+    from .table.storage import EXIT_STORAGE, StorageError
+
     started = time.monotonic()
     try:
         companion = Companion(config)
         companion.start()
+    except StorageError as exc:  # nothing started: the table cannot keep its log
+        print(f"companion: cannot start: {exc}", file=sys.stderr)
+        return EXIT_STORAGE
     except OSError as exc:
         print(f"companion: cannot start: {exc}", file=sys.stderr)
         return 1
@@ -159,7 +147,9 @@ def run(config: Config) -> int:
     mode = "simulated table" if config.simulated else "table"
     print(f"companion {__version__}: {mode} ready in {time.monotonic() - started:.2f} s "
           f"(data in {config.data_dir})", flush=True)
-    print(f"  Table display : {urls['table']}", flush=True)
+    print(f"  Table display : {urls['display']}   (open it on the screen everyone sees: it "
+          f"shows the host's PIN until a phone signs in; {urls['table']} shows the rest)",
+          flush=True)
     print(f"  Phones        : {urls['home']}   (the host signs in with the PIN "
           f"{companion.access.pin}; players scan their seat's code on the table display)",
           flush=True)

@@ -3,14 +3,18 @@ role may not see (not a test module; ``tests/web/test_secrets_harness.py`` runs 
 of the registry, and ``docs/secrets.md`` explains it).
 
 It plays random games through a running server, as people would: phone decisions through the
-players' ``/api/action``, deals, draws, removals and rolls as the table's sensors report them. At
-every step, for every role (each player, the table display, the host, and a phone with no token or
-a wrong one), it fetches every GET endpoint the Flask app has (read from ``app.url_map``, so a new
-endpoint is covered the day it is added; a stream is read up to its first snapshot). Then it swaps
-the server's state for ``game.indistinguishable(state, viewer, rng)`` (everything the role may not
-see, dealt anew) and the private parts of the logged events the role may not see for others,
-fetches everything again, and fails naming the role, the endpoint and the first differing bytes.
-A role reaching an endpoint that is not its own must get 401, 403 or 404, and no game data.
+players' ``/api/action``; deals, draws, removals and rolls through the table's devices (a sticker
+tapped on the board's reader, a die rolled on the dice reader), and now and then the devices say
+something else (a status, a raw noise line, a press at an empty seat). At every step, for every
+role (each player, the table display, the host, and a phone with no token or a wrong one), it
+fetches every GET endpoint the Flask app has (read from ``app.url_map``, so a new endpoint is
+covered the day it is added; a stream is read up to its first snapshot). Then it swaps what the
+role may not see (``secrets_swap.Swap``: the game's hidden facts dealt anew, the stickers' UIDs
+renamed, the devices' diagnostics scrambled), fetches everything again, and fails naming the
+role, the endpoint and the first differing bytes. A role reaching an endpoint that is not its own
+must get 401, 403 or 404, and no game data; no response carries an enrolled sticker's UID, the
+host's PIN is only on the table display's own page and the host's, and a role's key (a seat's
+token, the host's link, the display key) reaches no other role.
 
 What it cannot see: refusal reasons and the public parts of events are recorded when they happen,
 so a swap does not change them; they are the rules' own tests' business (a refusal never names
@@ -29,9 +33,14 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from companion.rules import EVERYTHING, HOST, TABLE, Game, get_game
-from companion.table.inputs import inputs_for
-from support import Server, claim, get, join_all, post
+from companion.rules import HOST, TABLE, Game, get_game
+from companion.web.public import DISPLAY_COOKIE
+from secrets_play import TablePlay, choices, random_options
+from secrets_swap import Swap
+from support import Server, claim, get, post
+
+__all__ = ["NOBODY", "UNDECIDED", "Harness", "Leak", "Report", "choices", "leak_at",
+           "player_counts", "random_options", "run"]
 
 #: A phone with no token, or a made-up one: it sees what the table display shows, no more.
 NOBODY = "@nobody"
@@ -48,14 +57,21 @@ EXCLUDED_PREFIXES = {
 }
 #: Whose page an endpoint with a ``<token>`` is: a player's token or a host's.
 TOKEN_PREFIXES = {"/p/<token>": "player", "/host/<token>": "host"}
+#: The sticker map (UID -> component): the host's, and refused (409) while a game is played.
+STICKER_MAP = "/host/<token>/tags.json"
+#: The table display's own page: the only one but the host's that may show the host's PIN.
+DISPLAY_PAGE = "/table"
 DENIED = (401, 403, 404)
-IGNORED_HEADERS = {"date"}  # the clock, not the game
+#: the clock, not the game; the body's length (the body itself is compared, and shows where)
+IGNORED_HEADERS = {"date", "content-length"}
 PLAYER_NAMES = ["Xanthe", "Yorick", "Zephyrine", "Quillon", "Wystan", "Ottoline", "Ignatius",
                 "Perpetua"]
+_HEX_RUN = re.compile(rb"[0-9A-Fa-f]{8,}")
 
 
 class Leak(AssertionError):
-    """A response a role got changed when only what it may not see changed."""
+    """A response a role got changed when only what it may not see changed, or showed it a
+    sticker's UID or the host's PIN."""
 
 
 @dataclass
@@ -63,6 +79,8 @@ class Fetch:
     name: str  #: the rule, e.g. ``/p/<token>/api/state``, with the arguments that differ
     url: str
     own: bool | None  #: True: the role's own page (must answer); False: not its (must refuse)
+    rule: str = ""
+    uids_allowed: bool = False  #: the sticker map, when no game is played: UIDs on purpose
 
 
 @dataclass
@@ -73,44 +91,23 @@ class Report:
     steps: int = 0
     checks: int = 0  #: role checks made (one role, one step: everything fetched twice)
     changed: int = 0  #: of them, how many swaps really changed something (the referee's view)
+    uid_checks: int = 0  #: of them, how many with enrolled UIDs in the game state (renamed)
     fetches: int = 0
+    streams: int = 0  #: stream readings (each checked not to predate the table's version)
     phases: Counter = field(default_factory=Counter)
     actions: Counter = field(default_factory=Counter)
+    taps: int = 0  #: sensor actions reported by tapping a sticker on the board's reader
+    rolls: int = 0  #: die rolls reported by the dice reader
+    direct: Counter = field(default_factory=Counter)  #: sensor actions no device could report
+    refused: int = 0  #: device reports the table refused (then the action went the direct way)
+    chatter: Counter = field(default_factory=Counter)  #: device reports besides the game
     endpoints: set[str] = field(default_factory=set)
     finished: bool = False
 
 
-def random_options(game: Game, rng: random.Random) -> dict[str, Any]:
-    """Options for a random game: each option with choices or a yes/no picked at random."""
-    out: dict[str, Any] = {}
-    for opt in game.options:
-        if opt.choices:
-            out[opt.name] = rng.choice(opt.choices)
-        elif isinstance(opt.default, bool):
-            out[opt.name] = rng.random() < 0.5
-    return out
-
-
-def choices(game: Game, state: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
-    """What could happen next, in a random order: the players' legal actions and the awaited
-    chance step (sampled from the state's seed). The order is random by type first, so that a
-    type with many variants (a spell for every number, a card for every card) does not crowd
-    out the others."""
-    options = list(game.legal_actions(state))
-    if game.chance(state) is not None:
-        options.append(game.sample(state))
-    kinds = sorted({a["type"] for a in options})
-    rng.shuffle(kinds)
-    out = []
-    for kind in kinds:
-        of_kind = [a for a in options if a["type"] == kind]
-        rng.shuffle(of_kind)
-        out += of_kind
-    return out
-
-
-class Harness:
-    """One random game of ``game`` on ``server``, checked at every step."""
+class Harness(TablePlay):
+    """One random game of ``game`` on ``server`` (played as :class:`TablePlay` says), checked
+    at every step."""
 
     def __init__(self, server: Server, game: Game, players: list[str], seed: int,
                  options: dict[str, Any] | None = None, fetch_timeout: float = 10.0):
@@ -122,46 +119,14 @@ class Harness:
         self.options = options if options is not None else random_options(game, self.rng)
         self.links: dict[str, str] = {}
         self.tokens: dict[str, str] = {}
-        self.wrong = secrets.token_urlsafe(32)  # nobody's token, and nobody's join code
+        self.wrong = secrets.token_urlsafe(32)  # nobody's token, join code or display key
         self.stale: list[str] = []  # the links of seats handed over: nobody's any more
         self.visitor = secrets.token_urlsafe(16)  # every browser's visitor cookie (the PIN form)
+        self.access = server.companion.app.extensions["companion"]["access"]
         self.timeout = fetch_timeout
         self.report = Report(game.id, list(players), seed)
 
     # -- the game ------------------------------------------------------------------------------
-
-    def start(self) -> None:
-        status, answer = post(f"{self.server.host}/api/new_game",
-                              {"game": self.game.id, "players": self.players,
-                               "options": self.options, "seed": self.seed})
-        assert status == 200 and answer.get("ok"), answer
-
-    def claim_seats(self) -> None:
-        self.links = join_all(self.server.host)
-        self.tokens = {p: url.rsplit("/", 1)[1] for p, url in self.links.items()}
-
-    def state(self) -> dict[str, Any]:
-        return self.server.table.history.state
-
-    def step(self) -> bool:
-        """One thing happens (a random choice of what may); False when nothing can."""
-        state = self.state()
-        if self.game.outcome(state).finished:
-            self.report.finished = True
-            return False
-        mapper = inputs_for(self.game)
-        for action in choices(self.game, state, self.rng):
-            player = action.get("player")
-            if player in self.links and action["type"] in mapper.phone_actions:
-                body = {k: v for k, v in action.items() if k != "player"}
-                ok = post(f"{self.links[player]}/api/action", body)[0] == 200
-            else:  # what the table's sensors report: a deal, a draw, a removal, a roll
-                ok = self.server.table.call("action", "test", action=action)["ok"]
-            if ok:
-                self.report.steps += 1
-                self.report.actions[action["type"]] += 1
-                return True
-        return False
 
     def hand_over(self) -> None:
         """The host hands a random seat to another phone: everything is checked while the old
@@ -179,12 +144,14 @@ class Harness:
         self.report.actions["hand_over"] += 1
 
     def play(self, steps: int, every: int = 1, hand_over_at: int | None = -1) -> Report:
-        """Start a game, check it before the seats are claimed, claim them, then make ``steps``
-        random moves, checking every role before each ``every``-th and after the last; a seat
-        is handed over at step ``hand_over_at`` (-1: half way; None: never)."""
+        """Start a game, let every device report, check it before the seats are claimed, claim
+        them, then make ``steps`` random moves, checking every role before each ``every``-th
+        and after the last; a seat is handed over at step ``hand_over_at`` (-1: half way; None:
+        never)."""
         if hand_over_at == -1:
             hand_over_at = steps // 2
         self.start()
+        self.chatter(every_kind=True)
         self.check(roles=[TABLE, HOST, NOBODY])  # the join codes are on the table display
         self.claim_seats()
         for n in range(steps):
@@ -217,9 +184,22 @@ class Harness:
         jar = [f"companion_visitor={self.visitor}"]
         if role == HOST:
             jar.append(f"companion_host={self.token(role)}")
+        elif role == TABLE:  # the screen that opened the display link
+            jar.append(f"{DISPLAY_COOKIE}={self.access.display_key}")
         elif role in self.tokens:
             jar.append(f"companion_seat={self.token(role)}")
         return "; ".join(jar)
+
+    def phase(self) -> str | None:
+        """The game's phase, for the report (None: no game)."""
+        history = self.server.table.history
+        return None if history is None else history.state.get("phase", "?")
+
+    def in_play(self) -> bool:
+        """Whether a game is being played: started, not abandoned, not over."""
+        table = self.server.table
+        return table.record is not None and not table.record.abandoned and \
+            table.history is not None and not self.game.outcome(table.history.state).finished
 
     def rules(self) -> list[Any]:
         """Every GET rule of the app but the excluded ones."""
@@ -233,11 +213,10 @@ class Harness:
         return out
 
     def plan(self, role: str) -> list[Fetch]:
-        """Everything ``role`` fetches: every GET endpoint, its arguments filled for the role."""
+        """Everything ``role`` fetches: every GET endpoint, its arguments filled for the role
+        (a phone without a token fetches them all too: it has no display cookie)."""
         out: list[Fetch] = []
         for rule in self.rules():
-            if role == NOBODY and not secret_arguments(rule):
-                continue  # the same requests as the table display's
             for values in self.arguments(rule, role):
                 url = re.sub(r"<(?:[^<>:]+:)?([^<>]+)>",
                              lambda m, v=values: quote(str(v[m.group(1)]), safe=""), rule.rule)
@@ -247,13 +226,19 @@ class Harness:
                                  if rule.rule.startswith(p)), None)
                     mine = "host" if role == HOST else "player" if role in self.tokens else None
                     own = kind is not None and kind == mine
+                if "key" in rule.arguments:  # the display link: the table display's alone
+                    own = role == TABLE
                 if role == NOBODY and secret_arguments(rule):
                     own = False
-                shown = {k: v for k, v in values.items() if k != "token"}
+                shown = {k: v for k, v in values.items() if k not in ("token", "key")}
                 if role == NOBODY and "token" in values:
                     shown["token"] = "made up" if values["token"] == self.wrong else "stale"
+                if "key" in values:
+                    shown["key"] = "made up" if values["key"] == self.wrong else "the display's"
                 name = rule.rule + (f" {json.dumps(shown, sort_keys=True)}" if shown else "")
-                out.append(Fetch(name, self.server.base + url, own))
+                out.append(Fetch(name, self.server.base + url, own, rule.rule,
+                                 uids_allowed=rule.rule == STICKER_MAP and own is True
+                                 and not self.in_play()))
         return out
 
     def arguments(self, rule: Any, role: str) -> list[dict[str, Any]]:
@@ -268,6 +253,11 @@ class Harness:
             if role == NOBODY:  # a made-up token, and the dead links of seats handed over
                 options += [{"token": old} for old in self.stale]
             args.discard("token")
+        if "key" in args and rule.rule.startswith("/table/"):
+            # the display link: the table display's screen has it; anyone else makes one up
+            options = [o | {"key": self.access.display_key if role == TABLE else self.wrong}
+                       for o in options]
+            args.discard("key")
         if "code" in args and rule.rule.startswith("/join/"):
             # the seats' join codes are on the table display: anyone may scan them
             record = self.server.table.record
@@ -292,22 +282,28 @@ class Harness:
 
     def fetch(self, f: Fetch, role: str) -> tuple[int, bytes]:
         """The status and a comparable text of one response: its headers (but the date) and its
-        body, or a stream's first snapshot."""
+        body, or a stream's first snapshot (which must not predate the table's version)."""
         parts = urlsplit(f.url)
         conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=self.timeout)
         try:
+            version = self.server.table.version
             conn.request("GET", parts.path, headers={"Cookie": self.cookies(role),
                                                      "Accept": "*/*"})
             response = conn.getresponse()
             headers = sorted((k.lower(), v) for k, v in response.getheaders()
                              if k.lower() not in IGNORED_HEADERS)
             if response.getheader("Content-Type", "").startswith("text/event-stream"):
-                body = _first_snapshot(response)
+                body, sent_at = _first_snapshot(response)
+                assert sent_at is None or sent_at >= version, (
+                    f"{f.name} sent {_role_name(role)} a first snapshot of version {sent_at}, "
+                    f"older than the table's {version}")
+                self.report.streams += 1
             else:
                 body = response.read()
             self.report.fetches += 1
             head = f"{response.status}\n" + "".join(f"{k}: {v}\n" for k, v in headers)
-            return response.status, head.encode() + b"\n" + body
+            text = head.encode() + b"\n" + body
+            return response.status, _in_order(text) if f.uids_allowed else text
         finally:
             conn.close()
 
@@ -317,28 +313,29 @@ class Harness:
     # -- the check -------------------------------------------------------------------------------
 
     def check(self, roles: list[str] | None = None) -> None:
-        self.report.phases[self.state().get("phase", "?")] += 1
+        self.report.phases[self.phase()] += 1
         for role in roles or self.roles():
             self.check_role(role)
 
     def check_role(self, role: str, attempts: int = 6) -> None:
-        """Everything ``role`` fetches, for the real state and for one it cannot tell apart.
+        """Everything ``role`` fetches, for the real server and for one changed in what the
+        role may not see (``Swap``); then what no response may hold (a UID, the PIN, a key).
 
         A response may change with the clock (an uptime, a device's last report): what differs
         between two readings of the real state is not evidence. A difference under the swap
-        that no reading of the real state shows is checked once more with the same swapped
-        state; if it is there again, it is a leak."""
+        that no reading of the real state shows is checked once more with the same swap; if it
+        is there again, it is a leak."""
         plan = self.plan(role)
         table = self.server.table
         for _ in range(attempts):
             version = table.version
-            swap = _Swap(self, self.viewer(role))
+            swap = Swap(self, self.viewer(role))
             before = self.fetch_all(plan, role)
             with swap:
-                after = self.fetch_all(plan, role)
+                after = self._swapped(plan, role, swap)
             differing = [f for f in plan if after[f.name] != before[f.name]]
             again = self.fetch_all(differing, role)
-            if table.version != version:
+            if table.version != version or swap.disturbed:
                 continue  # a device reported, a seat was claimed: compare again
             real = {f.name: [before[f.name][1], again[f.name][1]] for f in differing}
             suspects = [f for f in differing
@@ -346,9 +343,9 @@ class Harness:
             if suspects:  # the same swap once more, between two more readings of the real state
                 first = self.fetch_all(suspects, role)
                 with swap:
-                    once_more = self.fetch_all(suspects, role)
+                    once_more = self._swapped(suspects, role, swap)
                 last = self.fetch_all(suspects, role)
-                if table.version != version:
+                if table.version != version or swap.disturbed:
                     continue
                 for f in suspects:
                     readings = real[f.name] + [first[f.name][1], last[f.name][1]]
@@ -356,8 +353,7 @@ class Harness:
                     if at not in (None, UNDECIDED):
                         raise Leak(f"{self.game.id}: {f.name} leaks to {_role_name(role)} what "
                                    f"it may not see (seed {self.seed}, step "
-                                   f"{self.report.steps}, phase "
-                                   f"{self.state().get('phase')!r}):\n"
+                                   f"{self.report.steps}, phase {self.phase()!r}):\n"
                                    f"{first_difference(before[f.name][1], after[f.name][1], at)}")
                 continue  # the clock, not the game: compare again
             break
@@ -366,13 +362,32 @@ class Harness:
                                  f"{_role_name(role)}'s pages were compared")
         self.report.checks += 1
         self.report.changed += swap.changed
+        self.report.uid_checks += bool(swap.uids)
         for f in plan:
-            self.report.endpoints.add(f.name.split(" ")[0])
+            self.report.endpoints.add(f.rule)
             self.check_access(f, role, *before[f.name])
+            self.check_uids(f, role, before[f.name][1])
+            self.check_pin(f, role, before[f.name][1])
+            self.check_keys(f, role, before[f.name][1])
+
+    def _swapped(self, plan: list[Fetch], role: str, swap: Swap) -> dict[str, tuple[int, bytes]]:
+        """Everything in ``plan`` fetched while swapped; the sticker map, where it may show the
+        UIDs, read back with their real names."""
+        out = self.fetch_all(plan, role)
+        for f in plan:
+            if f.uids_allowed:
+                status, text = out[f.name]
+                out[f.name] = status, _in_order(swap.renaming.undo(text))
+        return out
 
     def check_access(self, f: Fetch, role: str, status: int, text: bytes) -> None:
-        """A role's own page answers; any other token's page refuses, with no game data."""
-        if f.own is True:
+        """A role's own page answers (the sticker map refuses while a game is played, and may
+        after it); any other token's page refuses, with no game data."""
+        if f.own is True and f.rule == STICKER_MAP and self.in_play():
+            assert status == 409, (f"{self.game.id}: {f.name} answers {_role_name(role)} with "
+                                   f"{status} while a game is being played (expected 409: the "
+                                   f"sticker map names hidden pieces)")
+        elif f.own is True and not (f.rule == STICKER_MAP and status == 409):
             assert status < 400, (f"{_role_name(role)} cannot reach its own {f.name}: "
                                   f"{status}\n{text[:500]!r}")
         elif f.own is False:
@@ -383,52 +398,49 @@ class Harness:
             assert not names, (f"{_role_name(role)} is refused {f.name} but the refusal names "
                                f"{names}")
 
+    def check_uids(self, f: Fetch, role: str, text: bytes) -> None:
+        """No response shows anyone, the host included, an enrolled sticker's UID (in any case):
+        with the registry, it names a hidden piece. (The swap catches a UID in any other form.)"""
+        if f.uids_allowed:
+            return
+        enrolled = self.server.table.tags._tags
+        for run in _HEX_RUN.finditer(text):
+            hexes = run.group(0).decode().upper()
+            for size in {len(uid) for uid in enrolled}:
+                for start in range(len(hexes) - size + 1):
+                    if hexes[start:start + size] in enrolled:
+                        raise Leak(f"{self.game.id}: {f.name} shows {_role_name(role)} the UID "
+                                   f"of an enrolled sticker (seed {self.seed}, step "
+                                   f"{self.report.steps}):\n"
+                                   f"{excerpt(text, run.start() + start)}")
 
-class _Swap:
-    """The server's state and event log changed in exactly what ``viewer`` may not see, for as
-    long as the ``with`` lasts (under the table's lock; restored afterwards); the same changed
-    state every time it is entered. ``changed`` says whether the referee would tell the two
-    states apart (a swap that changes nothing proves nothing)."""
+    def check_pin(self, f: Fetch, role: str, text: bytes) -> None:
+        """The host's PIN is in no response but the table display's own page (while a made-up
+        PIN is offered) and the host's own pages: anyone on the table's network can read the
+        rest. It is not a game fact (a swap does not change it), so it is looked for."""
+        pin = self.access.pin
+        head = text.index(b"\n\n") + 2  # not the headers: a length may have six digits
+        found = re.compile(rb"(?<!\d)" + pin.encode() + rb"(?!\d)").search(text, head)
+        display = role == TABLE and f.rule == DISPLAY_PAGE
+        if display and self.access.pin_offered():
+            assert found, f"the table display's {f.name} does not show the PIN it offers"
+        if found and not display and not (role == HOST and f.own is True):
+            raise Leak(f"{self.game.id}: {f.name} shows {_role_name(role)} the host's PIN (only "
+                       f"the table display's {DISPLAY_PAGE} and the host's pages may):\n"
+                       f"{excerpt(text, found.start())}")
 
-    def __init__(self, harness: Harness, viewer: str):
-        game, table, rng = harness.game, harness.server.table, harness.rng
-        self.table = table
-        with table._lock:
-            self.depth = len(table.history._states)
-            self.real = table.history._states[-1]
-            self.other = game.indistinguishable(self.real, viewer, rng)
-            self.changed = int(game.view(self.other, EVERYTHING) !=
-                               game.view(self.real, EVERYTHING))
-            self.events = []  # private parts meant for others: changed as well
-            for entry in table.events:
-                event = entry["event"]
-                if "private" in event and viewer not in event.get("audience", ()):
-                    hidden = event | {"private": {"changed": rng.getrandbits(64)}}
-                    self.events.append((entry, event, hidden))
-                    self.changed = 1
-
-    def __enter__(self) -> _Swap:
-        table = self.table
-        with table._lock:
-            history = table.history
-            assert len(history._states) == self.depth and history._states[-1] is self.real, \
-                "the game moved on while it was being compared"
-            history._states[-1] = self.other
-            for entry, _, hidden in self.events:
-                entry["event"] = hidden
-            table._cache.clear()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        table = self.table
-        with table._lock:
-            history = table.history
-            assert len(history._states) == self.depth, \
-                "an action was applied while the state was swapped"
-            history._states[-1] = self.real
-            for entry, event, _ in self.events:
-                entry["event"] = event
-            table._cache.clear()
+    def check_keys(self, f: Fetch, role: str, text: bytes) -> None:
+        """The keys to a role (a seat's token, the host's link, the display key) reach no one
+        else: a swap does not change them either. The host never sees a claimed seat's link."""
+        keys = {self.server.companion.host_token: ("the host's link", {HOST}),
+                self.access.display_key: ("the display key", {TABLE, HOST})}
+        keys |= {token: (f"{player}'s seat token", {player})
+                 for player, token in self.tokens.items()}
+        for key, (what, allowed) in keys.items():
+            at = text.find(key.encode())
+            if at >= 0 and role not in allowed:
+                raise Leak(f"{self.game.id}: {f.name} shows {_role_name(role)} {what}:\n"
+                           f"{excerpt(text, at)}")
 
 
 UNDECIDED = -1  # readings of one state differ in their structure: compare again
@@ -463,9 +475,9 @@ def leak_at(real: list[bytes], swapped: list[bytes]) -> int | None:
 
 
 def secret_arguments(rule: Any) -> bool:
-    """Whether a rule takes a secret: a page's token, or a seat's join code."""
-    return "token" in rule.arguments or ("code" in rule.arguments
-                                         and rule.rule.startswith("/join/"))
+    """Whether a rule takes a secret: a page's token, a seat's join code, the display's key."""
+    return "token" in rule.arguments or "key" in rule.arguments or (
+        "code" in rule.arguments and rule.rule.startswith("/join/"))
 
 
 def languages() -> list[str]:
@@ -477,9 +489,11 @@ def languages() -> list[str]:
     return [DEFAULT, *sorted(set(LANGUAGES) - {DEFAULT})]
 
 
-def _first_snapshot(response: http.client.HTTPResponse, limit: int = 50) -> bytes:
-    """A stream's first event with data (a snapshot, or ``gone``/``bye``), as bytes."""
-    event, data = b"message", []
+def _first_snapshot(response: http.client.HTTPResponse,
+                    limit: int = 50) -> tuple[bytes, int | None]:
+    """A stream's first event with data (a snapshot, or ``gone``/``bye``), as bytes, and the
+    table version it was made at (its ``id``, if it has one)."""
+    event, data, sent_at = b"message", [], None
     for _ in range(limit * 100):
         line = response.readline()
         if not line:
@@ -487,14 +501,34 @@ def _first_snapshot(response: http.client.HTTPResponse, limit: int = 50) -> byte
         line = line.rstrip(b"\r\n")
         if line == b"":
             if data:
-                return b"event: " + event + b"\n" + b"\n".join(data)
-            event = b"message"
+                return b"event: " + event + b"\n" + b"\n".join(data), sent_at
+            event, sent_at = b"message", None
             continue
         if line.startswith(b"event:"):
             event = line[6:].strip()
+        elif line.startswith(b"id:") and line[3:].strip().isdigit():
+            sent_at = int(line[3:].strip())
         elif line.startswith(b"data:"):
             data.append(line[5:].lstrip())
     raise AssertionError("the stream sent no event")
+
+
+def _in_order(text: bytes) -> bytes:
+    """The sticker map with its rows in one order (the export sorts them by UID, and a swap
+    renames the UIDs at random)."""
+    head, _, body = text.partition(b"\n\n")
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return text
+    if isinstance(data, dict) and isinstance(data.get("tags"), list):
+        data["tags"] = sorted(data["tags"], key=lambda row: json.dumps(row, sort_keys=True))
+    return head + b"\n\n" + json.dumps(data, sort_keys=True).encode()
+
+
+def excerpt(text: bytes, at: int, around: int = 80) -> str:
+    """Byte ``at`` of a response, with some bytes either side."""
+    return f"at byte {at} of {len(text)}: …{text[max(0, at - around):at + around]!r}…"
 
 
 def first_difference(a: bytes, b: bytes, at: int | None = None, around: int = 80) -> str:

@@ -297,13 +297,27 @@ def hidden_changed(server: Server, viewer: str, rng: random.Random, change=None)
         real = table.history._states[-1]
         change = change or table.history.game.indistinguishable
         table.history._states[-1] = change(real, viewer, rng)
-        table._cache.clear()
+        forget_served(server)
     try:
         yield
     finally:
         with table._lock:
             table.history._states[-1] = real
-            table._cache.clear()
+            forget_served(server)
+
+
+def forget_served(server: Server) -> None:
+    """Forget every cache of what the server serves (call it under the table's lock, after
+    changing what the table holds without a new version): the table's snapshots and public view,
+    and the streams' encoded snapshot events, kept per table version (without this, a stream
+    opened after the change still sends the bytes made before it)."""
+    table = server.table
+    table._cache.clear()
+    table._public = (-1, None)
+    events = server.companion.app.extensions["companion"].get("snapshot_events")
+    if events is not None:
+        with events._lock:
+            events._version, events._events = -1, {}
 
 
 def fetch(url: str) -> str:

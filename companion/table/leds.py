@@ -182,3 +182,19 @@ def animating(view: dict[str, Any] | None, cues: list[Cue], now: float) -> bool:
     if view is None:
         return False
     return _drawer(view).animating(view, now)
+
+
+STORAGE_RED: Pixel = (255, 0, 0)
+
+
+def storage_failed(now: float, layout: Layout = Layout(),
+                   brightness: float = 1.0) -> dict[str, list[Pixel]]:
+    """The frame while the table cannot record (a full or failing SD card): every other strip
+    dark, every seat's status light alternating red and white twice a second. No game signal
+    uses that alternation, so it reads as "something is wrong with the table", not "your turn",
+    whatever one's colour vision."""
+    strips = {name: [OFF] * n for name, n in layout.strips().items()}
+    lit = _scale(STORAGE_RED if _blink(now) else WHITE, brightness)
+    for seat in range(layout.seats):
+        strips["table"][seat * layout.seat_pixels] = lit
+    return strips

@@ -12,10 +12,52 @@ source tree, which the wheel carries as ``companion/web/assets``.
 
 from __future__ import annotations
 
+import json
+import logging
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
+
+log = logging.getLogger("companion.web")
+
+#: JSON bodies nested deeper than this are refused (400): no request needs more than a few levels.
+MAX_JSON_DEPTH = 32
+
+
+def json_depth(value: Any) -> int:
+    """How deeply ``value`` (parsed JSON) nests lists and objects; without recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        todo.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+class BoundedJSON(DefaultJSONProvider):
+    """Flask's JSON, refusing a body nested deeper than MAX_JSON_DEPTH as malformed (a
+    ``ValueError``, so ``get_json(silent=True)`` answers None) rather than recursing on it."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        try:
+            value = json.loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("JSON nested too deeply") from None
+        if json_depth(value) > MAX_JSON_DEPTH:
+            raise ValueError("JSON nested too deeply")
+        return value
+
+
+class _App(Flask):
+    json_provider_class = BoundedJSON
 
 
 def assets_dir() -> Path:
@@ -36,14 +78,18 @@ def create_app(table: Any, *, access: Any = None, sim: Any = None,
     simulated table, if any."""
     from .access import Access
 
+    from .streams import SnapshotEvents, StreamLimits
+
     assets = assets_dir()
-    app = Flask("companion", template_folder=str(assets / "templates"),
+    app = _App("companion", template_folder=str(assets / "templates"),
                 static_folder=str(assets / "static"), static_url_path="/static")
     app.config.update(config or {})
     app.config["MAX_CONTENT_LENGTH"] = 256 * 1024
     app.json.sort_keys = False  # keep the seat order of the rules core
     access = access if access is not None else Access(table.store)
-    app.extensions["companion"] = {"table": table, "access": access, "sim": sim}
+    limits = StreamLimits(**app.config.get("STREAM_LIMITS", {}))
+    app.extensions["companion"] = {"table": table, "access": access, "sim": sim,
+                                   "snapshot_events": SnapshotEvents(), "stream_limits": limits}
 
     from flask_babel import Babel
 
@@ -67,6 +113,8 @@ def create_app(table: Any, *, access: Any = None, sim: Any = None,
     app.context_processor(lambda: {"csrf_token": csrf_token(), "lang": select_locale(),
                                    "languages": LANGUAGES, "js_catalog": js_catalog()})
 
+    _errors(app)
+
     @app.after_request
     def _headers(response):  # the table has no internet and needs no third party
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
@@ -81,3 +129,39 @@ def create_app(table: Any, *, access: Any = None, sim: Any = None,
         return response
 
     return app
+
+
+def _errors(app: Flask) -> None:
+    """Answers for what went wrong below the views: storage that cannot record is a 503 that
+    says so (nothing was done); anything else unexpected is logged loudly and answered in JSON,
+    never with a traceback (the tests make sure no request reaches it)."""
+    from flask import jsonify
+
+    from ..i18n import t
+    from ..table.storage import StorageError
+    from .common import translator
+
+    @app.errorhandler(StorageError)
+    def _storage(error: StorageError):
+        log.error("storage failed during %s: %s", _where(), error)
+        reason = t("The table cannot record anything now: {problem} Nothing was done.",
+                   problem=error.problem)
+        response = jsonify({"ok": False, "rule": "TABLE-STORE-1",
+                            "reason": translator()(reason)})
+        response.headers["Retry-After"] = "5"
+        return response, 503
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception):
+        from werkzeug.exceptions import HTTPException
+
+        if isinstance(error, HTTPException):  # 404, 405, 413...: Flask's own answers
+            return error
+        log.exception("unexpected error during %s", _where())
+        return jsonify({"ok": False, "error": "internal error; it was logged"}), 500
+
+
+def _where() -> str:
+    from flask import request
+
+    return f"{request.method} {request.path[:80]}"

@@ -11,7 +11,11 @@ brings the home-screen app back to it):
 * **player** (``/p/<token>``): one seat of the game being played. The token is handed to the first
   phone that opens the seat's one-time join code (the QR code on the table display), and replaced
   when the host hands the seat over.
-* **table display** (``/table``): what everyone may see; no token.
+* **table display** (``/table``): what everyone may see; no token. The screen that is *the*
+  table display also shows the made-up PIN until the first phone signs in: it is opened once with
+  the display link (``/table/<display key>``, printed when the companion starts and offered on
+  the host's page), which leaves a cookie. The PIN is never in an API or a stream: anyone on the
+  table's network can read ``/table`` and ``/api/table``.
 
 Every POST carries a CSRF token tied to its page's token (``X-CSRF-Token``, or a ``csrf_token``
 form field): an HMAC of the token under a secret kept in the database, so it survives restarts and
@@ -52,7 +56,7 @@ def check_pin(pin: str) -> str:
 
 
 def hashed(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass
@@ -128,7 +132,14 @@ class Access:
             store.set_setting("host_token", console)
         #: the console's host link, printed when the companion starts
         self.console_token = console
+        display = store.setting("display_key")
+        if display is None:
+            display = secrets.token_urlsafe(24)
+            store.set_setting("display_key", display)
+        #: the table display's key: the screen that opened /table/<key> shows the PIN
+        self.display_key = display
         self.guard = PinGuard(clock)
+        self._hosts_signed_in = bool(store.count_sessions(HOST))
 
     # -- the PIN ---------------------------------------------------------------------------------
 
@@ -143,11 +154,19 @@ class Access:
             self.store.set_setting("host_pin", pin)
         return pin
 
+    def pin_offered(self) -> bool:
+        """Whether the table display shows a made-up PIN (until the first phone signs in);
+        reads no storage."""
+        return self.configured_pin is None and not self._hosts_signed_in
+
     def pin_on_display(self) -> str | None:
         """The PIN the table display shows: a made-up PIN, until the first phone signs in."""
-        if self.configured_pin is not None or self.store.count_sessions(HOST):
-            return None
-        return self.pin
+        return self.pin if self.pin_offered() else None
+
+    def is_display(self, key: Any) -> bool:
+        """Whether ``key`` is the table display's key."""
+        return isinstance(key, str) and hmac.compare_digest(
+            key.encode("utf-8", "surrogatepass"), self.display_key.encode())
 
     def new_pin(self) -> str:
         """Replace a made-up PIN (the host may, after showing it to someone)."""
@@ -166,26 +185,31 @@ class Access:
         self.guard.right(client)
         token = secrets.token_urlsafe(32)
         self.store.add_session(hashed(token), HOST)
+        self._hosts_signed_in = True
         return SignIn(token, checked=True, wait=0.0)
 
-    def is_host(self, token: str) -> bool:
-        if not token:
+    def is_host(self, token: Any) -> bool:
+        if not isinstance(token, str) or not token:
             return False
-        if hmac.compare_digest(token.encode(), self.console_token.encode()):
+        if hmac.compare_digest(token.encode("utf-8", "surrogatepass"),
+                               self.console_token.encode()):
             return True
         return self.store.session_role(hashed(token)) == HOST
 
     def sign_out(self, token: str) -> bool:
         """End one host session (the console link cannot be signed out)."""
-        return self.store.drop_session(hashed(token))
+        dropped = self.store.drop_session(hashed(token))
+        self._hosts_signed_in = bool(self.store.count_sessions(HOST))
+        return dropped
 
     # -- CSRF ------------------------------------------------------------------------------------
 
     def csrf(self, scope: str) -> str:
         """The CSRF token of a page: ``scope`` names it (``host:<token>``, ``player:<token>``,
         ``join:<code>``, ``visitor:<id>``)."""
-        return hmac.new(self._secret, f"csrf/{scope}".encode(), hashlib.sha256).hexdigest()[:40]
+        return hmac.new(self._secret, f"csrf/{scope}".encode("utf-8", "surrogatepass"),
+                        hashlib.sha256).hexdigest()[:40]
 
     def csrf_ok(self, scope: str, given: Any) -> bool:
-        return isinstance(given, str) and hmac.compare_digest(given.encode(),
-                                                              self.csrf(scope).encode())
+        return isinstance(given, str) and hmac.compare_digest(
+            given.encode("utf-8", "surrogatepass"), self.csrf(scope).encode())

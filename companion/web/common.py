@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import functools
-import json
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 from flask import (Response, abort, current_app, jsonify, make_response, render_template,
                    request)
 
 from ..i18n import t
+from .streams import Feed, SnapshotEvents, StreamLimits, blocking_body
 
 KEEPALIVE = 15.0  # seconds between comments on an idle stream
-HANG_UP_CHECK = 1.0  # seconds between checks that the client is still there
+#: the environ key under which a view leaves its stream's feed for an event-loop server
+FEED_KEY = "companion.feed"
+#: the environ key of the event-loop server's "wake the streams" callable
+WAKE_KEY = "companion.wake"
 
 
 def table() -> Any:
@@ -133,18 +135,39 @@ def check_post() -> Any:
     if reason is None:
         return None
     source = request.blueprint or "web"
-    table().call("refuse", f"web:{source}", rule=BAD_CSRF, reason=reason,
-                 raw={"kind": "request", "path": request.path[:80].split("/")[1:2]})
+    table().refuse_quietly(f"web:{source}", BAD_CSRF, reason,
+                           {"kind": "request", "path": request.path[:80].split("/")[1:2]})
     return jsonify({"ok": False, "rule": BAD_CSRF, "reason": translator()(reason)}), 403
 
 
+#: Refusals answered with another status than 409 (the rules refused): malformed requests 400,
+#: a busy table or one that cannot record 503 (try again; nothing was done).
+_STATUS_OF = {"INPUT-": 400, "TABLE-REQUEST-": 400, "TABLE-BUSY-": 503, "TABLE-STORE-": 503}
+
+
 def answer(result: dict[str, Any]) -> tuple[Response, int]:
-    """A table answer as HTTP: 200 when accepted, 409 when the rules refused, 400 if malformed."""
+    """A table answer as HTTP: 200 when accepted, 409 when the rules refused, 400 if malformed,
+    503 (with ``Retry-After``) when the table was busy or cannot record."""
     result = translator()(result)
     if result.get("ok"):
         return jsonify(result), 200
-    status = 400 if result.get("rule", "").startswith(("INPUT-", "TABLE-REQUEST-")) else 409
-    return jsonify(result), status
+    rule = str(result.get("rule", ""))
+    status = next((code for prefix, code in _STATUS_OF.items() if rule.startswith(prefix)), 409)
+    response = jsonify(result)
+    if status == 503:
+        response.headers["Retry-After"] = "2"
+    return response, status
+
+
+def same_secret(given: Any, secret: str | None) -> bool:
+    """Whether ``given`` is ``secret`` (a token, a code), in constant time; anything that is not
+    a string of the secret's alphabet (non-ASCII, ``None``) is simply not it."""
+    import hmac
+
+    if not isinstance(given, str) or not secret:
+        return False
+    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"),
+                               secret.encode("utf-8", "surrogatepass"))
 
 
 def forbidden(message: str, status: int = 403) -> tuple[Response, int]:
@@ -166,45 +189,51 @@ def message_page(status: int, title: str, text: str) -> Response:
     return response
 
 
-def sse(viewer: Callable[[Any], str | None],
-        extra: Callable[[], dict[str, Any]] | None = None) -> Response:
+def streams() -> tuple[SnapshotEvents, StreamLimits]:
+    """The app's snapshot-event cache and stream limits."""
+    ext = current_app.extensions["companion"]
+    return ext["snapshot_events"], ext["stream_limits"]
+
+
+def stream_response(feed: Feed) -> Response:
+    """The HTTP response of a stream: an event-loop server drives ``feed`` itself (it finds it
+    in the environ); any other server iterates the blocking body."""
+    request.environ[FEED_KEY] = feed
+    return Response(blocking_body(feed, client_gone()), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+
+def sse(viewer: Callable[[Any], str | None], extra: Callable[[], dict[str, Any]] | None = None,
+        stream_of: str | None = None) -> Response:
     """A Server-Sent Events stream of snapshots for the viewer that ``viewer(table)`` names.
 
     ``viewer`` is asked again after every change: when it answers ``None`` (the game the token
-    belonged to was replaced), the stream says ``gone`` and ends. The stream runs after the
-    request's context is gone, so it holds the table itself. A client that hangs up (a phone going
-    to sleep) is noticed within a second, so its server thread is free again at once.
+    belonged to was replaced), the stream says ``gone`` and ends. ``extra()`` adds a few fields
+    the page needs besides the table's snapshot (they are part of the cache key, so keep them
+    small). ``stream_of`` names whose stream it is for the limits (a seat, a host session; none
+for the table display, limited only by the client's address). The
+    stream runs after the request's context is gone, so it holds the table itself.
     """
-    t = table()
-    hung_up = client_gone()
-    more = (lambda: {}) if extra is None else _bound(extra)
+    tab = table()
+    events, limits = streams()
     localise = translator()
-    keepalive = current_app.config.get("SSE_KEEPALIVE", KEEPALIVE)
+    language = select_locale()
+    more = (lambda: {}) if extra is None else _bound(extra)
+    wake = request.environ.get(WAKE_KEY, tab.wake_streams)
+    slot = limits.open(stream_of or "", request.remote_addr or "?", wake)
 
-    def events() -> Iterator[str]:
-        yield f"retry: 2000\n: {' ' * 2048}\n\n"  # the padding flushes headers through proxies
-        seen = -1
-        while not t.closing and not hung_up():
-            who = viewer(t)
-            if who is None:
-                yield "event: gone\ndata: {}\n\n"
-                return
-            if t.version != seen:
-                snap = t.snapshot(who)
-                seen = snap["version"]
-                snap = localise(snap | more())
-                yield f"event: snapshot\nid: {seen}\ndata: {json.dumps(snap)}\n\n"
-            else:
-                yield ": keep-alive\n\n"
-            idle_until = time.monotonic() + keepalive
-            while (t.version == seen and not t.closing and not hung_up()
-                   and (left := idle_until - time.monotonic()) > 0):
-                t.wait_for_change(seen, min(left, HANG_UP_CHECK))
-        if t.closing:
-            yield "event: bye\ndata: {}\n\n"
+    def render() -> bytes | None:
+        who = viewer(tab)
+        if who is None:
+            return None
+        return events.event(tab, who, language, localise, more())
 
-    return Response(events(), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    def cached() -> bytes | None:
+        return events.cached(tab, viewer(tab), language, more())
+
+    feed = Feed(tab, render, keepalive=current_app.config.get("SSE_KEEPALIVE", KEEPALIVE),
+                slot=slot, limits=limits, cached=cached)
+    return stream_response(feed)
 
 
 def _bound(function: Callable[[], Any]) -> Callable[[], Any]:
@@ -219,5 +248,6 @@ def _bound(function: Callable[[], Any]) -> Callable[[], Any]:
 
 
 def client_gone() -> Callable[[], bool]:
-    """A check that says whether the client of this request has hung up (under waitress)."""
+    """A check that says whether the client of this request has hung up (under waitress; other
+    servers notice when a write fails)."""
     return request.environ.get("waitress.client_disconnected", lambda: False)

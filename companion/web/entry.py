@@ -28,6 +28,9 @@ bp = Blueprint("entry", __name__)
 COOKIE_AGE = 30 * 24 * 3600  # a home-screen app finds its page again for a month
 BAD_PIN = "TABLE-HOST-1"
 SLOW_DOWN = "TABLE-HOST-2"
+BAD_JOIN = "TABLE-JOIN-1"
+SPENT = t("This join code is not valid any more: its seat was taken, or a new game began. Ask "
+          "the host to hand the seat over.")
 
 
 def _cookie(response: Response, name: str, value: str) -> Response:
@@ -74,8 +77,8 @@ def sign_in():
     if not result.checked:
         seconds = math.ceil(result.wait)
         reason = t("Too many wrong PINs: wait {n} seconds before the next try.", n=seconds)
-        table().call("refuse", "web:host", rule=SLOW_DOWN, reason=reason,
-                     raw={"kind": "request", "sign_in": "slowed"})
+        table().refuse_quietly("web:host", SLOW_DOWN, reason,
+                               {"kind": "request", "sign_in": "slowed"})
         response = jsonify({"ok": False, "rule": SLOW_DOWN, "reason": translator()(reason),
                             "wait": seconds})
         response.headers["Retry-After"] = str(seconds)
@@ -84,8 +87,8 @@ def sign_in():
     if result.wait > 0:
         reason = t("That is not the host's PIN. Too many wrong PINs: wait {n} seconds before the "
                    "next try.", n=math.ceil(result.wait))
-    table().call("refuse", "web:host", rule=BAD_PIN, reason=reason,
-                 raw={"kind": "request", "sign_in": "wrong"})  # never the PIN tried
+    table().refuse_quietly("web:host", BAD_PIN, reason,
+                           {"kind": "request", "sign_in": "wrong"})  # never the PIN tried
     return jsonify({"ok": False, "rule": BAD_PIN, "reason": translator()(reason)}), 401
 
 
@@ -101,10 +104,18 @@ def join(code: str):
 
 @bp.post("/join/<code>")
 def claim(code: str):
-    """Take the seat: the answer (JSON) is the seat's private page; its cookie is set."""
+    """Take the seat: the answer (JSON) is the seat's private page; its cookie is set. A code
+    that opens no seat is refused here, quietly (counted, never shown on the table), so a script
+    trying codes cannot wake the table."""
+    if _seat_of(code) is None:
+        result = table().refuse_quietly("web:join", BAD_JOIN, SPENT, {"kind": "request",
+                                                                      "claim_seat": True})
+        return jsonify(translator()(result)), 403
     result = table().call("claim_seat", "web:join", code=code)
     if not result.get("ok"):
-        return jsonify(translator()(result)), 403
+        status = 503 if str(result.get("rule", "")).startswith(("TABLE-BUSY-", "TABLE-STORE-")) \
+            else 403
+        return jsonify(translator()(result)), status
     url = url_for("player.page", token=result["token"])
     return _cookie(jsonify({"ok": True, "player": result["player"], "url": url}), SEAT_COOKIE,
                    result["token"])

@@ -19,6 +19,7 @@ from .common import (HOST_COOKIE, access, answer, csrf_token, refuse_request, si
                      table, translator)
 
 bp = Blueprint("host", __name__, url_prefix="/host/<token>")
+NO_EXPORT_IN_GAME = "TABLE-TAG-6"
 
 
 @bp.url_value_preprocessor
@@ -59,7 +60,9 @@ def state(token: str):
 
 @bp.get("/stream")
 def stream(token: str):
-    return sse(lambda t: HOST)
+    from .access import hashed
+
+    return sse(lambda t: HOST, stream_of=f"host:{hashed(token)[:16]}")
 
 
 @bp.get("/api/setup")
@@ -83,6 +86,7 @@ def setup(token: str):
         "simulated": sim() is not None,
         "pin": access().pin,
         "pin_configured": access().configured_pin is not None,
+        "display": url_for("public.display", key=access().display_key),
         "brightness": t.brightness,
         "palette": {name: "#%02x%02x%02x" % rgb for name, rgb in PALETTE.items()},
         "seats": list(t.record.players) if t.record is not None else [],
@@ -204,7 +208,16 @@ def enrol_cancel(token: str):
 
 @bp.get("/tags.json")
 def export_tags(token: str):
-    data = json.dumps(table().tags.export(), indent=2)
+    """The sticker map (UID -> component), to teach a second copy of a game. Not while a game is
+    being played: with the map, a reader (or a phone's NFC) names a hidden stone from its
+    sticker, and the host is usually a player too."""
+    tab = table()
+    if tab.game_in_progress():
+        return answer(tab.refuse_quietly("host", NO_EXPORT_IN_GAME, t(
+            "The sticker map is not exported while a game is being played: it would name hidden "
+            "pieces. End the game first (or use companion tags export on the table's computer)."),
+            {"kind": "request", "export_tags": True}))
+    data = json.dumps(tab.tags.export(), indent=2)
     return Response(data, mimetype="application/json",
                     headers={"Content-Disposition": "attachment; filename=companion-tags.json"})
 

@@ -57,7 +57,7 @@ def state(token: str):
 
 @bp.get("/stream")
 def stream(token: str):
-    return sse(lambda t: t.viewer_for_token(token))
+    return sse(lambda t: t.viewer_for_token(token), stream_of=f"seat:{_seat(token)}")
 
 
 @bp.post("/api/action")

@@ -1,26 +1,49 @@
 """The table display: what every player may see, and nothing more; and the games' printed
-components (a data set is the printed board, tables and cards: public)."""
+components (a data set is the printed board, tables and cards: public).
+
+The made-up host PIN is shown only by *the* table display's page (the screen that opened the
+display link ``/table/<key>``, which leaves a cookie), while no phone has signed in as host. It
+is in no API and no stream: anyone on the table's network can read those.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 
 from ..rules import TABLE, SetupError, get_game
-from .common import access, sse, table, translator
+from .common import access, message_page, sse, table, translator
+
+DISPLAY_COOKIE = "companion_display"
 
 
 def _display() -> dict:
-    """What only the table display adds: the host's PIN while no phone has signed in as host
-    (a PIN set in the configuration is never shown)."""
-    return {"pin": access().pin_on_display()}
+    """What the table's pages add to its snapshot: whether a made-up PIN is still offered (the
+    display's page then shows it; the PIN itself is only in that page)."""
+    return {"pin_offered": access().pin_offered()}
 
 bp = Blueprint("public", __name__)
 
 
 @bp.get("/table")
 def table_page():
+    is_display = access().is_display(request.cookies.get(DISPLAY_COOKIE))
     return render_template("table.html", stream=url_for("public.stream"),
-                           state=url_for("public.state"))
+                           state=url_for("public.state"),
+                           pin=access().pin_on_display() if is_display else None)
+
+
+@bp.get("/table/<key>")
+def display(key: str):
+    """The display link: this screen becomes the table display (a cookie), then /table."""
+    if not access().is_display(key):
+        from ..i18n import t
+
+        return message_page(404, t("Not the display link"), t(
+            "This is not the table display's link. The host's page has it."))
+    response = redirect(url_for("public.table_page"))
+    response.set_cookie(DISPLAY_COOKIE, key, max_age=365 * 24 * 3600, httponly=True,
+                        samesite="Strict")
+    return response
 
 
 @bp.get("/api/table")
@@ -50,6 +73,10 @@ def game_data(game: str, name: str):
 
 @bp.get("/healthz")
 def health():
+    """Whether the table works: 200, or 503 with the problem (it cannot record its log)."""
+    problem = table().storage_problem()
+    if problem is not None:
+        return jsonify({"ok": False, "version": table().version, "storage": problem}), 503
     return jsonify({"ok": True, "version": table().version})
 
 

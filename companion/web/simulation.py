@@ -8,12 +8,14 @@ does, so it lives behind the host's link; it is a simulation tool, not a player'
 from __future__ import annotations
 
 import json
-import time
 
-from flask import Blueprint, Response, abort, jsonify, request
+from flask import Blueprint, abort, jsonify, request
 
-from .common import KEEPALIVE, client_gone, forbidden, sim, table, translator
+from .access import hashed
+from .common import (KEEPALIVE, WAKE_KEY, forbidden, sim, stream_response, streams, table,
+                     translator)
 from .host import _check_token
+from .streams import Feed
 
 bp = Blueprint("sim", __name__, url_prefix="/host/<token>/sim")
 bp.url_value_preprocessor(_check_token)
@@ -101,25 +103,19 @@ def leds_stream(token: str):
     """The frames the simulated strips show, at most LED_FPS times a second, when they change."""
     t = table()
     strips = s.devices.strips if (s := sim()) else {}
-    hung_up = client_gone()
+    _, limits = streams()
+    slot = limits.open(f"leds:{hashed(token)[:16]}", request.remote_addr or "?",
+                       request.environ.get(WAKE_KEY, t.wake_streams))
 
-    def frames():
-        yield "retry: 2000\n\n"
-        last = None
-        quiet = 0.0
-        while not t.closing and not hung_up():
-            current = {name: [f"#{r:02x}{g:02x}{b:02x}" for r, g, b in
-                              (strip.latest().pixels if strip.latest() else [])]
-                       for name, strip in strips.items()}
-            if current != last:
-                last = current
-                quiet = 0.0
-                yield f"event: frame\ndata: {json.dumps(current)}\n\n"
-            elif quiet >= KEEPALIVE:
-                quiet = 0.0
-                yield ": keep-alive\n\n"
-            time.sleep(1 / LED_FPS)
-            quiet += 1 / LED_FPS
+    def shown() -> tuple[int | None, ...]:
+        """Which frame each strip shows (its sequence number): what the stream follows."""
+        return tuple(strip.latest().seq if strip.latest() else None for strip in strips.values())
 
-    return Response(frames(), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    def render() -> bytes:
+        current = {name: [f"#{r:02x}{g:02x}{b:02x}" for r, g, b in
+                          (strip.latest().pixels if strip.latest() else [])]
+                   for name, strip in strips.items()}
+        return f"event: frame\ndata: {json.dumps(current)}\n\n".encode()
+
+    return stream_response(Feed(t, render, key=shown, poll=1 / LED_FPS, slot=slot,
+                                limits=limits, keepalive=KEEPALIVE))

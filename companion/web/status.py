@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import json
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import urlsplit
@@ -37,8 +36,11 @@ from .. import __version__
 from ..devices.nfc import reader_seat
 from ..i18n import t
 from ..table.runtime import LED_TEST_STEP
-from .common import HANG_UP_CHECK, KEEPALIVE, answer, client_gone, table, translator
+from .access import hashed
+from .common import (KEEPALIVE, WAKE_KEY, answer, stream_response, streams, table,
+                     translator)
 from .host import check_host
+from .streams import Feed
 
 bp = Blueprint("status", __name__, url_prefix="/host/<token>/status")
 
@@ -87,31 +89,19 @@ def stream(token: str):
     t = ext["table"]
     addresses = _addresses(ext, request.host_url)
     localise = translator()
-    hung_up = client_gone()
-    keepalive = current_app.config.get("SSE_KEEPALIVE", KEEPALIVE)
+    _, limits = streams()
+    slot = limits.open(f"status:{hashed(token)[:16]}", request.remote_addr or "?",
+                       request.environ.get(WAKE_KEY, t.wake_streams))
 
     def key() -> tuple[int, bool]:
         return t.version, t.led_test_colour(t.clock()) is not None
 
-    def events() -> Iterator[str]:
-        yield f"retry: 2000\n: {' ' * 2048}\n\n"  # the padding flushes headers through proxies
-        seen: tuple[int, bool] | None = None
-        while not t.closing and not hung_up():
-            if key() != seen:
-                seen = key()
-                snapshot = json.dumps(localise(status(ext, addresses)))
-                yield f"event: snapshot\nid: {seen[0]}\ndata: {snapshot}\n\n"
-            else:
-                yield ": keep-alive\n\n"
-            idle_until = time.monotonic() + keepalive
-            while (key() == seen and not t.closing and not hung_up()
-                   and (left := idle_until - time.monotonic()) > 0):
-                t.wait_for_change(seen[0], min(left, HANG_UP_CHECK, LED_TEST_STEP))
-        if t.closing:
-            yield "event: bye\ndata: {}\n\n"
+    def render() -> bytes:
+        snapshot = json.dumps(localise(status(ext, addresses)), separators=(",", ":"))
+        return f"event: snapshot\nid: {t.version}\ndata: {snapshot}\n\n".encode()
 
-    return Response(events(), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return stream_response(Feed(t, render, key=key, poll=LED_TEST_STEP, slot=slot, limits=limits,
+                                keepalive=current_app.config.get("SSE_KEEPALIVE", KEEPALIVE)))
 
 
 @bp.post("/api/led_test")
@@ -142,8 +132,8 @@ def status(ext: dict[str, Any], addresses: dict[str, Any]) -> dict[str, Any]:
     config = ext.get("config")
     started = ext.get("started")
     with t._lock:  # one consistent reading of what the table knows
-        known = {name: json.loads(json.dumps(entry)) for name, entry in t.devices.items()}
-        refusals = list(t.refusals)
+        known = t.devices  # a copy of the diagnostics: the host's page alone sees them
+        refusals = [dict(r) for r in t.refusals]
         changed = t.version
     simulated = devices.simulated if devices is not None else ext.get("sim") is not None
     clock = t.clock()
@@ -163,6 +153,9 @@ def status(ext: dict[str, Any], addresses: dict[str, Any]) -> dict[str, Any]:
                     + _strips(devices.strips if devices is not None else t.strips)
                     + _motor(t, devices)),
         "changed": changed,
+        "storage": None if t.storage_problem() is None else {
+            "ok": False, "problem": t.storage_problem()},
+        "web_refusals": [dict(r) for r in t.refusal_log.quiet],
     }
 
 

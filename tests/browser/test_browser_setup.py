@@ -32,7 +32,9 @@ def code_of(src: str) -> str:
 
 @pytest.mark.browser
 def test_a_host_sets_up_a_four_player_table_from_phones(server, phone, join, wizard, shots):
-    table = phone(f"{server.base}/table")
+    # the screen everyone sees opens the display link once (printed at start, on the host page)
+    table = phone(f"{server.base}/table/{server.companion.access.display_key}")
+    assert table.url == f"{server.base}/table"  # the key is kept in a cookie, not in the address
     table.wait_for_selector("#pin-card:not([hidden])")
     pin = table.inner_text("#pin").strip()
     assert pin == server.companion.access.pin

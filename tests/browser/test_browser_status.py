@@ -47,7 +47,8 @@ def test_the_status_page_on_a_phone(server, phone, shots):
     # a tag tapped on the board's reader, live
     post(f"{server.host}/sim/tap_unknown")
     page.wait_for_selector("[data-device='nfc:board'][data-state='connected']")
-    assert "Last event: tag 04" in page.locator("[data-device='nfc:board']").inner_text()
+    assert "Last event: an unknown sticker was read: 04" in \
+        page.locator("[data-device='nfc:board']").inner_text()
 
     # the LED test: the strips light red first, the page says which colour shows
     strip = server.companion.devices.strips["table"]

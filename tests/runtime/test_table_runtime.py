@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.devices.events import ButtonPressed, DeviceNoise, DieRolled, TagTapped
@@ -12,6 +14,7 @@ from companion.table.leds import Layout
 from companion.table.runtime import Table
 from companion.table.sim import stone_tags
 from companion.table.store import Store
+from support import wait_until
 
 PLAYERS = ["Elena", "Denise", "Marta"]
 
@@ -168,15 +171,24 @@ def test_a_die_nobody_asked_for(table):
 
 
 def test_garbage_on_the_serial_line(table):
-    """Each corrupt line is logged; the pages hear about a burst once."""
+    """Noise is counted where it comes in; the pages hear about a burst once, and the log keeps
+    one row for it with its count (never one row per corrupt line)."""
     start(table)
     deal(table)
     logged = len(table.store.refusals())
+    version = table.version
     unchanged_refusal(table, lambda: [table.emit(DeviceNoise("dice", f"bad checksum {i}"))
                                       for i in range(5)], "TABLE-DICE-1")
-    assert len(table.store.refusals()) == logged + 5
+    assert table.reports.public()["dice"]["noise"] == 5
+    assert table.version - version <= 2  # the pages were woken once or twice, not five times
+    wait_until(lambda: sum(r["count"] for r in table.store.refusals()[logged:]) == 5)
+    rows = table.store.refusals()[logged:]
+    assert [r["rule"] for r in rows] == ["TABLE-DICE-1"] * len(rows)
+    assert len(rows) <= 2  # a burst is one row (two if it crossed a second)
+    assert "bad checksum" in rows[0]["input"]["detail"]
+    assert "bad checksum" not in json.dumps(table.snapshot("@table"))  # the raw line: host only
     assert sum(r["rule"] == "TABLE-DICE-1" for r in table.refusals) == 1
-    assert table.noise_count == 5
+    assert sum(r["count"] for r in rows) == 5  # every corrupt line is counted
 
 
 def test_a_malformed_request(table):

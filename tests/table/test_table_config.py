@@ -60,7 +60,7 @@ def config_error(path: Path | None, data_dir: Path, **overrides) -> str:
 def test_the_defaults_run_a_simulated_table(tmp_path):
     config = load(None, data_dir=tmp_path)
     assert config == Config(data_dir=tmp_path)
-    assert (config.host, config.port, config.threads) == ("0.0.0.0", 8080, 16)
+    assert (config.host, config.port, config.threads) == ("0.0.0.0", 8080, 8)
     assert config.simulated and config.mode == "simulated" and config.seats == 5
     assert config.button_pins == load_pinmap().button_pins and config.dice_port is None
     assert (config.button_hold, config.brightness, config.seed) == (1.0, 0.5, 2014)
@@ -138,7 +138,8 @@ def test_unknown_or_mistyped_keys_are_errors_naming_file_and_key(tmp_path, text,
     ("[devices]\nbrightness = 1.5\n", "devices.brightness"),
     ("[server]\nport = 70000\n", "server.port"),
     ("[server]\nport = -1\n", "server.port"),
-    ("[server]\nthreads = 4\n", "server.threads"),
+    ("[server]\nthreads = 1\n", "server.threads"),
+    ("[server]\nthreads = 65\n", "server.threads"),
     ("[server]\nhost_pin = \"12a4\"\n", "server.host_pin"),
     ("[server]\nhost_pin = \"123\"\n", "server.host_pin"),
 ])

@@ -43,25 +43,52 @@ def try_pin(server, pin, *, csrf=None, cookie=None) -> tuple[int, dict, dict]:
 
 # -- the host's PIN --------------------------------------------------------------------------------
 
-def test_the_made_up_pin_is_shown_on_the_table_until_a_phone_signs_in(server):
+def display_page(server, cookie: str | None = None) -> str:
+    """The /table page as a screen with (or without) the display's cookie gets it."""
+    status, page, _ = request(f"{server.base}/table",
+                              headers={"Cookie": cookie} if cookie else None)
+    assert status == 200
+    return page
+
+
+def display_cookie(server) -> str:
+    """Open the display link, as the console prints it: the screen gets the display's cookie."""
+    key = server.companion.access.display_key
+    status, _, headers = request(f"{server.base}/table/{key}")
+    assert status == 302 and headers["Location"].endswith("/table")
+    assert "HttpOnly" in headers["Set-Cookie"]
+    return headers["Set-Cookie"].split(";")[0]
+
+
+def test_the_made_up_pin_is_shown_only_on_the_table_displays_own_page(server):
+    """The PIN is in the page of the screen that opened the display link, until a phone signs
+    in; never in /api/table, its stream, or the /table page anyone else opens."""
     pin = server.companion.access.pin
     assert len(pin) == 6 and pin.isdigit()
-    assert get(f"{server.base}/api/table")["pin"] == pin
+    cookie = display_cookie(server)
+    assert f'id="pin">{pin}<' in display_page(server, cookie)
+    assert pin not in display_page(server)  # anyone else's /table
+    assert pin not in display_page(server, "companion_display=made-up")
+    state = get(f"{server.base}/api/table")
+    assert "pin" not in state and state["pin_offered"] is True
+    assert pin not in json.dumps(state)
     stream = SSE(f"{server.base}/api/table/stream")
     try:
-        while (event := stream.next())[0] != "snapshot":
-            pass
-        assert json.loads(event[1])["pin"] == pin
+        snapshot = stream.snapshot()
+        assert snapshot["pin_offered"] is True and pin not in json.dumps(snapshot)
     finally:
         stream.close()
+    assert request(f"{server.base}/table/not-the-key")[0] == 404
     status, answer, headers = try_pin(server, pin)
     assert status == 200 and answer["ok"] and answer["url"].startswith("/host/")
     assert "companion_host=" in headers["Set-Cookie"] and "HttpOnly" in headers["Set-Cookie"]
     host = server.base + answer["url"]
     assert get(f"{host}/api/state")["viewer"] == "@host"
-    assert get(f"{server.base}/api/table")["pin"] is None  # no longer shown to everyone
-    # the host's own page shows the PIN, so another phone can be let in
-    assert get(f"{host}/api/setup")["pin"] == pin
+    assert get(f"{server.base}/api/table")["pin_offered"] is False
+    assert pin not in display_page(server, cookie)  # no longer shown, even on the display
+    # the host's own page shows the PIN and the display link, so another phone can be let in
+    setup = get(f"{host}/api/setup")
+    assert setup["pin"] == pin and setup["display"].endswith(server.companion.access.display_key)
     # the home page sends the signed-in phone to its host page
     status, _, headers = request(f"{server.base}/", headers={"Cookie": f"companion_host="
                                                              f"{answer['url'].split('/')[-1]}"})
@@ -71,7 +98,8 @@ def test_the_made_up_pin_is_shown_on_the_table_until_a_phone_signs_in(server):
 def test_a_configured_pin_is_never_shown(tmp_path):
     server = Server.start(tmp_path, host_pin="2468")
     try:
-        assert get(f"{server.base}/api/table")["pin"] is None
+        assert get(f"{server.base}/api/table")["pin_offered"] is False
+        assert "2468" not in display_page(server, display_cookie(server))
         assert "Ask the host for the PIN" in html.unescape(request(f"{server.base}/host")[1])
         assert try_pin(server, "1357")[0] == 401
         assert try_pin(server, "2468")[0] == 200
@@ -79,14 +107,20 @@ def test_a_configured_pin_is_never_shown(tmp_path):
         server.stop()
 
 
-def test_a_wrong_pin_is_refused_logged_and_changes_nothing(server):
-    before = referee(server)
-    status, answer, _ = try_pin(server, "000000" if server.companion.access.pin != "000000"
-                                else "111111")
+def test_a_wrong_pin_is_refused_logged_quietly_and_changes_nothing(server):
+    """A wrong PIN is answered and written (never the PIN tried), but the table's pages do not
+    hear of it: anyone on the network can send one, and they must not wake every phone."""
+    wrong = "000000" if server.companion.access.pin != "000000" else "111111"
+    before, version = referee(server), server.table.version
+    status, answer, _ = try_pin(server, wrong)
     assert status == 401 and answer["rule"] == "TABLE-HOST-1"
-    assert "000000" not in json.dumps(get(f"{server.base}/api/table"))  # the try is not shown
     assert referee(server) == before
-    assert get(f"{server.base}/api/table")["refusals"][-1]["rule"] == "TABLE-HOST-1"
+    assert server.table.version == version  # no page was woken
+    public = get(f"{server.base}/api/table")
+    assert wrong not in json.dumps(public)
+    assert "TABLE-HOST-1" not in [r["rule"] for r in public["refusals"]]
+    logged = server.companion.store.refusals()
+    assert logged[-1]["rule"] == "TABLE-HOST-1" and wrong not in json.dumps(logged)
 
 
 def test_pin_brute_force_is_slowed_per_phone_then_for_everyone(server):
@@ -273,8 +307,12 @@ def test_every_post_needs_its_own_pages_csrf_token_and_changes_nothing_without(s
                                          "Origin": "http://evil.example"})
     assert status == 403 and answer["rule"] == "TABLE-REQUEST-3"
     assert referee(server) == before
-    rules = [r["rule"] for r in get(f"{server.base}/api/table")["refusals"]]
-    assert rules[-1] == "TABLE-REQUEST-3"
+    # written, one row a second per source (with a count), but not shown on the pages
+    assert "TABLE-REQUEST-3" not in [r["rule"] for r in
+                                     get(f"{server.base}/api/table")["refusals"]]
+    server.table.sync()
+    logged = [r for r in server.companion.store.refusals() if r["rule"] == "TABLE-REQUEST-3"]
+    assert 1 <= len(logged) < len(posts) * len(wrong)
     # with the right tokens the same requests go through
     assert post(f"{server.host}/api/pause")[0] == 200
 

@@ -68,9 +68,22 @@ def test_a_tapped_tag_is_the_nfc_readers_last_event(server):
     status_code, answer = post(f"{server.host}/sim/tap_unknown")
     assert status_code == 200 and not answer["ok"]  # an unknown sticker: refused, but read
     nfc = device(status(server), "nfc", "board")
-    assert re.fullmatch(r"tag 04[0-9A-F]{12}", nfc["last"]), nfc
+    # an unknown sticker's UID names nothing, and helps to enrol it
+    assert re.fullmatch(r"an unknown sticker was read: 04[0-9A-F]{12}", nfc["last"]), nfc
     assert nfc["last_at"] and nfc["state"] == "connected"
     assert nfc["errors"] == 0 and nfc["last_error"] is None  # the sticker's fault, not the reader's
+
+
+def test_an_enrolled_stickers_uid_is_never_on_the_status_page(server):
+    """With the sticker map, a UID names a hidden stone: even the host's page never shows the
+    UID of an enrolled sticker that was read."""
+    server.new_game(["Elena", "Denise"], seed=3)
+    assert post(f"{server.host}/sim/draw")[0] == 200
+    tapped = server.table.store.entries(server.table.record.id)[-1].action["tag"]
+    page = json.dumps(status(server))
+    nfc = device(status(server), "nfc", "board")
+    assert nfc["last"] == "an enrolled sticker was read"
+    assert tapped not in page
 
 
 def test_a_pressed_button_is_the_buttons_last_event(server):
@@ -188,7 +201,7 @@ def test_the_stream_sends_the_status_on_connect_and_after_a_change(server):
             snap = stream.snapshot()
             if device(snap, "nfc", "board")["last"]:
                 break
-        assert device(snap, "nfc", "board")["last"].startswith("tag ")
+        assert device(snap, "nfc", "board")["last"].startswith("an unknown sticker was read")
         assert snap["version"] == __version__
     finally:
         stream.close()

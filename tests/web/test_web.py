@@ -240,6 +240,10 @@ def test_a_seat_button_ends_the_turn(server, game):
 
 
 def test_tags_export_forget_enrol_and_import(server, game):
+    # not while a game is played: the map would name the stones from their stickers' UIDs
+    status, answer, _ = request(f"{server.host}/tags.json")
+    assert status == 409 and answer["rule"] == "TABLE-TAG-6" and "uid" not in json.dumps(answer)
+    assert post(f"{server.host}/api/end_game")[0] == 200
     exported = get(f"{server.host}/tags.json")
     exported = json.loads(exported) if isinstance(exported, str) else exported
     # the simulated table enrols its 36 stones (and its Dork Tower box) at first start

@@ -95,7 +95,9 @@ export function live(url, onSnapshot, { onGone } = {}) {
     source.addEventListener("snapshot", (e) => {
       lastAt = new Date();
       setStale(false);
-      onSnapshot(JSON.parse(e.data));
+      const snap = JSON.parse(e.data);
+      storageBanner(snap.storage);
+      onSnapshot(snap);
     });
     source.addEventListener("gone", () => {
       source.close();
@@ -103,6 +105,9 @@ export function live(url, onSnapshot, { onGone } = {}) {
       if (onGone) onGone();
     });
     source.addEventListener("bye", () => setStale(true));
+    // A newer stream of this seat (another tab) or of this phone took over: stay quiet until this
+    // page is looked at again (then it reconnects, taking over in turn).
+    source.addEventListener("closed", () => { source.close(); setStale(true); });
     source.onerror = () => {
       setStale(true);
       if (source.readyState === EventSource.CLOSED) setTimeout(open, 2000);
@@ -131,6 +136,14 @@ export function live(url, onSnapshot, { onGone } = {}) {
   return { close: () => source && source.close() };
 }
 
+// While the table cannot record (its storage is full or failing), every page says so.
+function storageBanner(storage) {
+  const banner = document.getElementById("storage-banner");
+  if (!banner) return;
+  banner.hidden = !storage;
+  banner.textContent = storage ? (storage.problem || storage.text) : "";
+}
+
 const seenRefusals = new Set();
 // The most recent refusals, newest first, the fresh ones highlighted.
 export function refusals(list) {
@@ -139,7 +152,7 @@ export function refusals(list) {
     const fresh = !seenRefusals.has(key);
     seenRefusals.add(key);
     return el("li", { class: fresh ? "fresh" : "" },
-      el("code", { text: r.rule }), " ", r.reason,
+      el("code", { text: r.rule }), " ", r.reason, r.count > 1 ? el("strong", { text: ` ×${r.count}` }) : null,
       el("div", { class: "hint", text: `${sourceName(r.source)} · ${time(r.at)}` }));
   });
   return items.length ? items : [el("li", { class: "muted", text: _("Nothing refused yet.") })];

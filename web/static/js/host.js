@@ -34,6 +34,7 @@ function renderComponents() {
 
 function renderJoin() {
   document.getElementById("host-pin").textContent = setup.pin;
+  document.getElementById("display-link").href = setup.display;
   document.getElementById("new-pin").hidden = setup.pin_configured;
   document.getElementById("brightness").value = String(setup.brightness);
   document.getElementById("brightness-value").textContent = `${Math.round(setup.brightness * 100)} %`;
@@ -153,19 +154,13 @@ document.getElementById("import-tags").addEventListener("change", async (e) => {
   if (result.ok) { toast(_("{n} stickers imported.", { n: result.count })); loadSetup(); }
 });
 
-// Each device: connected or not, what it last said, what it last sensed, its errors.
+// Each device: connected or not, and the noise it sent (what it sensed and said is on the
+// device status page, which only the host opens).
 function devices(list) {
-  const items = Object.entries(list).sort(([a], [b]) => a.localeCompare(b)).map(([name, d]) => {
-    const dice = Object.entries(d.dice || {}).map(([n, s]) => (s.face
-      ? _("die {n}: {state} {face}", { n: Number(n) + 1, state: s.state, face: s.face })
-      : _("die {n}: {state}", { n: Number(n) + 1, state: s.state })));
-    return el("li", { "data-device": name },
-      el("strong", { text: name }), " ",
-      el("span", { class: d.connected === false ? "bad" : "ok", text: d.connected === false ? _("not connected") : _("connected") }),
-      d.detail ? ` · ${d.detail}` : "", d.power ? " · " + _("power {power}", { power: d.power }) : "",
-      el("div", { class: "hint", text: [d.last ? _("last: {last}", { last: d.last }) : null, dice.length ? dice.join(", ") : null,
-        d.errors ? _("{n} errors", { n: d.errors }) : null].filter(Boolean).join(" · ") }));
-  });
+  const items = Object.entries(list).sort(([a], [b]) => a.localeCompare(b)).map(([name, d]) => el("li", { "data-device": name },
+    el("strong", { text: name }), " ",
+    el("span", { class: d.connected === false ? "bad" : "ok", text: d.connected === false ? _("not connected") : _("connected") }),
+    d.noise ? el("div", { class: "hint", text: _("{n} errors", { n: d.noise }) }) : null));
   return items.length ? items : [el("li", { class: "muted", text: _("No device has reported yet.") })];
 }
 

@@ -1,6 +1,6 @@
 // The host's device status page: every device, connected or not, its last event and its errors;
 // the LED test pattern; the companion's addresses and version. Live over the status stream.
-import { _, el, live, post, time, toast } from "./common.js";
+import { _, el, live, post, refusals, replace, time, toast } from "./common.js";
 
 const main = document.getElementById("main");
 const list = document.getElementById("devices");
@@ -98,6 +98,7 @@ function render(status) {
   latest = status;
   receivedAt = Date.now();
   renderDevices(status.devices);
+  replace("web-refusals", refusals(status.web_refusals || []));
   const a = status.addresses;
   for (const [id, url] of [["home-url", a.home], ["table-url", a.table]]) {
     const link = document.getElementById(id);

@@ -45,8 +45,9 @@ function joins(snap) {
 function render(snap) {
   if (!snap) return;
   lastSnap = snap;
-  document.getElementById("pin-card").hidden = !snap.pin;
-  document.getElementById("pin").textContent = snap.pin || "";
+  // The PIN is in this page only when this screen is the table display (the server put it
+  // there); it shows until the first phone signs in as host.
+  document.getElementById("pin-card").hidden = !(snap.pin_offered && document.getElementById("pin").textContent);
   document.getElementById("paused").hidden = !(snap.game && snap.game.paused);
   if (snap.game) joins(snap); else document.getElementById("joins-card").hidden = true;
   if (snap.game) document.body.dataset.game = snap.game.game;
