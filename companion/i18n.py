@@ -163,8 +163,25 @@ def compiled(po: Path) -> bytes:
     with open(po, "rb") as f:
         catalog = read_po(f)
     out = io.BytesIO()
-    write_mo(out, catalog, use_fuzzy=False)
+    write_mo(out, _WithoutGenerator(catalog), use_fuzzy=False)
     return out.getvalue()
+
+
+class _WithoutGenerator:
+    """A catalog as ``write_mo`` reads it, without the ``Generated-By: Babel x.y`` header line
+    Babel adds: the compiled bytes depend on the ``.po`` file only, not on Babel's version."""
+
+    def __init__(self, catalog: Any):
+        self.catalog = catalog
+        self.charset = catalog.charset
+
+    def __iter__(self) -> Any:
+        messages = iter(self.catalog)
+        header = next(messages)
+        header.string = "\n".join(line for line in header.string.split("\n")
+                                  if not line.startswith("Generated-By:"))
+        yield header
+        yield from messages
 
 
 def compile_all(domains: list[str] | None = None) -> None:

@@ -222,7 +222,8 @@ class DorkTower(Game):
             "heroes": [_new_hero() for _ in names],
             "quests": [],
             "monsters": {},
-            "bowl": {t["id"]: t["count"] for t in data["tokens"].values()},  # DT-SETUP-4
+            "bowl": {token["id"]: token["count"]  # DT-SETUP-4
+                     for token in data["tokens"].values()},
             "items": {"deck": sorted(data["items"]), "discard": []},  # DT-SETUP-2, DT-CARD-3
             "scrolls": {"deck": sorted(data["scrolls"]), "discard": []},
             "pending": [],
@@ -2025,11 +2026,11 @@ class DorkTower(Game):
             if not (s["options"]["death_only_without_escape"] and self.flee_spaces(s)):
                 out.append({"type": "die", "player": active})
         elif phase == "city":
-            t, h = s["t"], s["heroes"][s["active"]]
-            if t["business"] is None and not (t["sold"] and
+            turn, h = s["t"], s["heroes"][s["active"]]
+            if turn["business"] is None and not (turn["sold"] and
                                               not s["options"]["work_allows_selling"]):
                 out.append({"type": "work", "player": active})
-            if t["business"] != "work":
+            if turn["business"] != "work":
                 if not s["shop"]["drawn"]:
                     out.append({"type": "shop", "player": active})
                 elif h["xp"] >= self.data(s)["xp"]["extra_shop_card"]:
@@ -2040,9 +2041,9 @@ class DorkTower(Game):
                             if self.data(s)["items"][c["card"]][face]["price"] <= h["gold"]:
                                 out.append({"type": "buy", "player": active, "card": c["card"],
                                             "face": face})
-                if not t["scroll_bought"] and h["gold"] >= SCROLL_PRICE:
+                if not turn["scroll_bought"] and h["gold"] >= SCROLL_PRICE:
                     out.append({"type": "buy_scroll", "player": active})
-            if t["business"] != "work" or s["options"]["work_allows_selling"]:
+            if turn["business"] != "work" or s["options"]["work_allows_selling"]:
                 out += [{"type": "sell", "player": active, "card": x["card"]} for x in _held(h)]
             out.append({"type": "done", "player": active})
             if not self._over_limits(s):
@@ -2092,7 +2093,7 @@ class DorkTower(Game):
 
     def _step_options(self, s: State, to: str) -> list[Action]:
         """The ways the active player can step to a next space now."""
-        seat, t = s["active"], s["t"]
+        seat, turn = s["active"], s["t"]
         h = s["heroes"][seat]
         border = self.data(s)["adjacent"][h["space"]][to]
         active = _name(s, seat)
@@ -2104,13 +2105,13 @@ class DorkTower(Game):
         else:
             if h["xp"] >= costs["cross_border"]:
                 modes.append({"cross": "xp"})
-            if not t["stepped"] and h["space"] == t["start"] and \
-                    t["moves_left"] == self._level(s, seat)["movement"] and t["moves_left"]:
+            if not turn["stepped"] and h["space"] == turn["start"] and \
+                    turn["moves_left"] == self._level(s, seat)["movement"] and turn["moves_left"]:
                 modes.append({"cross": "whole"})
         out = []
         for m in modes:
             xp = costs["cross_border"] if m.get("cross") == "xp" else 0
-            if t["moves_left"] >= 1 or m.get("cross") == "whole":
+            if turn["moves_left"] >= 1 or m.get("cross") == "whole":
                 out.append(base | m)
             if h["xp"] >= xp + costs["extra_step"] and m.get("cross") != "whole":
                 out.append(base | m | {"extra": True})
@@ -2326,10 +2327,10 @@ class DorkTower(Game):
                 "effect": sc["effect"]}
 
     def _token_view(self, s: State, token: str) -> dict[str, Any]:
-        t = self.data(s)["tokens"][token]
-        return {"token": token, "name": t["name"], "monster": t["monster"],
-                "strength": t["strength"], "types": t["types"], "xp": t["xp"],
-                "treasure": t["treasure"], "friendly": t["friendly"]}
+        entry = self.data(s)["tokens"][token]
+        return {"token": token, "name": entry["name"], "monster": entry["monster"],
+                "strength": entry["strength"], "types": entry["types"], "xp": entry["xp"],
+                "treasure": entry["treasure"], "friendly": entry["friendly"]}
 
     def _waiting_names(self, s: State) -> list[str]:
         phase = s["phase"]

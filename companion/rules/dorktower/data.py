@@ -330,7 +330,7 @@ def _encounter_chart(f: _File) -> tuple[dict[str, dict[str, Any]], int]:
     if not types:
         f.fail("space_types", "no space types are given")
     for flag, rule in (("city", "DT-SPACE-4"), ("always_night", "DT-SPACE-7")):
-        if not any(t[flag] for t in types.values()):
+        if not any(kind[flag] for kind in types.values()):
             f.fail("space_types", f"no space type has \"{flag}\": true; the map needs one ({rule})")
     tower_draw = _number(f, root, "top level", "tower_draw", 1, default=DEFAULT_TOWER_DRAW)
     return types, tower_draw
@@ -677,9 +677,9 @@ def _tokens(f: _File, tower_draw: int) -> dict[str, dict[str, Any]]:
                      "effect": _token_effect(f, f"{place}.effect", effect)}
         tokens[ident] = {"id": ident, "name": name, "kind": kind, "monster": kind == "monster",
                          **token, "count": count}
-    if not any(t["monster"] for t in tokens.values()):
+    if not any(token["monster"] for token in tokens.values()):
         f.fail("tokens", "there is no token of kind 'monster'")
-    summonable = sum(t["count"] for t in tokens.values() if not t["friendly"])
+    summonable = sum(token["count"] for token in tokens.values() if not token["friendly"])
     if summonable < tower_draw:
         f.fail("tokens", f"Z'Mindrik summons {tower_draw} tokens that are not friendly "
                          f"(DT-WIZ-1, DT-WIZ-2), but there are only {summonable}")
