@@ -56,7 +56,6 @@ MAX_DICE = 8
 
 _READ_TIMEOUT = 0.1  # seconds a read waits: bounds how slowly close() stops and noise is told
 _READ_CHUNK = 4096  # bytes read at once for parsing: bounds the lines handled between checks
-_DRAIN_CHUNK = 65536  # bytes read at once while a flood is discarded unparsed
 _NOISE_SAMPLE = 40  # bytes of a rejected line quoted in its DeviceNoise
 #: the reader verbs that report a die's state (besides ROLL), and the state each one means
 _STATE_VERBS = {"MOVING": "moving", "ROLLING": "rolling", "CROOKED": "crooked",
@@ -378,7 +377,12 @@ class SerialDiceReader(DiceReader):
         try:
             while not self._stop.is_set():
                 if self._budget.exhausted(time.monotonic()):
-                    data = port.read(min(max(port.in_waiting, 1), _DRAIN_CHUNK))
+                    # Flooded: read nothing until this second's budget renews (the port's own
+                    # buffer holds what comes meanwhile, and a sender on a full buffer waits),
+                    # then discard what waits unparsed, in one read: no CPU spent on a flood.
+                    self._stop.wait(self._budget.remaining(time.monotonic()))
+                    waiting = port.in_waiting
+                    data = port.read(waiting) if waiting else b""
                     if data:
                         last_byte = time.monotonic()
                         self._flooded(last_byte, len(data), not data.endswith(b"\n"))
@@ -400,10 +404,11 @@ class SerialDiceReader(DiceReader):
 
     def _take(self, data: bytes, now: float) -> None:
         """Parse ``data`` within this second's budget; what is over it is a flood."""
-        if self._resync:  # the rest of a line cut by a flood
+        if self._resync:  # the rest of a line cut by a flood (it counts in the budget too)
             cut = data.find(b"\n")
-            self._ledger.record(now, "flood", None, lines=0,
-                                flooded=len(data) if cut < 0 else cut + 1)
+            skipped = len(data) if cut < 0 else cut + 1
+            self._budget.spend(now, size=skipped)
+            self._ledger.record(now, "flood", None, lines=0, flooded=skipped)
             self._resync = cut < 0
             data = data[cut + 1:] if cut >= 0 else b""
             if not data:

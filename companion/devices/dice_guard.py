@@ -182,6 +182,10 @@ class LineBudget:
         self._second(now)
         return self._lines > self.max_lines or self._bytes > self.max_bytes
 
+    def remaining(self, now: float) -> float:
+        """Seconds until this second's budget renews."""
+        return max(0.0, 1.0 - (now - self._start))
+
     def spend(self, now: float, *, lines: int = 0, size: int = 0) -> bool:
         """Spend ``lines`` and ``size`` bytes; False if that goes over this second's budget."""
         self._second(now)

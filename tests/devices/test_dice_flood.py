@@ -2,7 +2,9 @@
 within a budget, and the driver's memory stays flat whatever it sends.
 
 Each test plays a misbehaving reader on a pty (``dice_pty``) and writes to the master side as
-fast as the pty takes it, far faster than the 115200-baud line of a real reader allows.
+fast as the pty takes it, far faster than the 115200-baud line of a real reader allows. Once a
+second's budget is spent the driver reads nothing until the next second, so the writer soon
+waits on a full pty (as a real reader's USB buffer would fill): a flood costs the host no CPU.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ FLOOD_SECONDS = 2.0  # how long a flood lasts at most
 FLOOD_BYTES = 8 << 20  # and how much it writes at most
 MEMORY_PEAK = 4 << 20  # bytes the driver may allocate at once while flooded (old: hundreds of MB)
 MEMORY_LEFT = 256 << 10  # bytes it may still hold once the flood is over
+PTY_SLACK = 256 << 10  # what a pty buffers while the driver waits out a flooded second
 
 
 def garbage(rng: random.Random, size: int) -> bytes:
@@ -116,14 +119,16 @@ def test_a_garbage_flood_is_told_a_few_times_and_memory_stays_flat(pty, ready, e
     # Megabytes were sent, but the noise was told at most once a second (plus the first).
     time.sleep(NOISE_REPORT_INTERVAL + 0.3)  # a summary still due is told
     told = noise_of(before) + noise_of(events.pending())
-    assert written > 1 << 20
+    assert written > MAX_LINES_PER_SECOND * 30  # more than a second's budget of lines came
+    # the driver does not keep up with a flood: past the budget it stops reading (no CPU spent)
+    assert written < (MAX_BYTES_PER_SECOND + PTY_SLACK) * (math.ceil(seconds) + 1)
     assert 2 <= len(told) <= (time.monotonic() - began) / NOISE_REPORT_INTERVAL + 1
     assert peak - baseline < MEMORY_PEAK
     assert left - baseline < MEMORY_LEFT
     # Lines were parsed within the budget, the rest was discarded unparsed, and all counted.
     totals = reader.noise_totals()
     assert totals.lines <= MAX_LINES_PER_SECOND * (math.ceil(seconds) + 1)
-    assert totals.flooded > written // 2 and totals.kinds["flood"] >= 1
+    assert totals.flooded > 0 and totals.kinds["flood"] >= 1
     assert any("flooded: " in noise.detail for noise in told)
     assert totals.bytes == written - totals.lines + totals.kinds.get("incomplete line", 0)
     assert (reader.noise_lines, reader.noise_bytes) == (totals.lines, totals.bytes)
@@ -139,7 +144,7 @@ def test_a_flood_of_valid_rolls_is_parsed_within_budget(pty, ready, events) -> N
     pty.write(roll(2 + count, 1, 1, 3))  # another die: still heard
     before, rolled = events.until(lambda event: isinstance(event, DieRolled) and event.die == 1)
     rolls = [event for event in before if isinstance(event, DieRolled)]
-    assert written == len(lines)
+    assert written >= MAX_LINES_PER_SECOND * 20  # over a second's budget of lines came
     assert 0 < len(rolls) <= MAX_LINES_PER_SECOND * (math.ceil(seconds) + 1) < count
     assert [event.roll for event in rolls] == sorted({event.roll for event in rolls})
     assert rolled == DieRolled(1, "3", 2 + count, roll=1, profile="d6")
@@ -157,8 +162,9 @@ def test_a_byte_flood_without_newlines_is_budgeted_too(pty, connect, events) -> 
     written, seconds = flood(pty, b"x" * (1 << 20), seconds=FLOOD_SECONDS, limit=FLOOD_BYTES)
     time.sleep(1.0 + 0.3)
     totals = reader.noise_totals()
-    assert written > MAX_BYTES_PER_SECOND * (math.ceil(seconds) + 1)
-    assert totals.flooded >= written - MAX_BYTES_PER_SECOND * (math.ceil(seconds) + 1)
+    assert written > MAX_BYTES_PER_SECOND  # past the budget...
+    assert written < (MAX_BYTES_PER_SECOND + PTY_SLACK) * (math.ceil(seconds) + 1)  # ...no more
+    assert totals.flooded > 0
     assert totals.bytes == written  # parsed (and dropped as incomplete) or discarded unparsed
 
 
