@@ -160,7 +160,7 @@ class Swap:
             self.renaming = UidRenaming(table.tags._tags, rng)
             self.depth, self.real, self.other, self.changed, self.uids = 0, None, None, 0, 0
             if self.history is not None:
-                self.depth = len(self.history._states)
+                self.depth = self.history.count
                 self.real = self.history._states[-1]
                 dealt = game.indistinguishable(self.real, viewer, rng)
                 self.changed = int(game.view(dealt, EVERYTHING) !=
@@ -185,7 +185,7 @@ class Swap:
             history = table.history
             assert history is self.history, "a game began or ended while it was compared"
             if history is not None:
-                assert len(history._states) == self.depth and \
+                assert history.count == self.depth and \
                     history._states[-1] is self.real, "the game moved on while it was compared"
                 history._states[-1] = self.other
             for entry in table.events:
@@ -208,7 +208,7 @@ class Swap:
         with table._lock:
             history = self.history
             if history is not None:
-                assert len(history._states) == self.depth, \
+                assert history.count == self.depth, \
                     "an action was applied while the state was swapped"
                 history._states[-1] = self.real
             for record, original in reversed(self._kept):

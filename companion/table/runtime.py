@@ -158,6 +158,7 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._led_lock = threading.Lock()
+        self._shown_pixels: dict[str, list] = {}  # what each strip shows (the animator skips it)
         self._tower_lock = threading.Lock()  # start() and the loop may both catch the motor up
         self._closing = False
         self._thread: threading.Thread | None = None
@@ -254,7 +255,7 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         self.paused = self.store.setting("paused") == str(record.id)
         self.version += 1
         log.info("resumed game %s (%s) after %s entries", record.id, record.game,
-                 len(history.actions))
+                 history.count)
 
     # ------------------------------------------------------------------------------------------
     # Inputs

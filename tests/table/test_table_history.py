@@ -164,3 +164,60 @@ def test_undoing_every_step_of_any_game_retraces_it(seed, steps):
         h.submit(UNDO)
         assert h.state == expected
     assert h.actions == []
+
+
+def small_windows(monkeypatch) -> tuple[int, int]:
+    """Windows small enough for an Abracada...What? game to go well past them."""
+    from companion.table import history as module
+
+    monkeypatch.setattr(module, "KEEP_RECENT", 8)
+    monkeypatch.setattr(module, "CHECKPOINT_EVERY", 16)
+    return 8, 16
+
+
+def test_a_long_game_keeps_few_states_and_undo_still_walks_back_exactly(monkeypatch):
+    """However long the game, the history keeps KEEP_RECENT states and a checkpoint every
+    CHECKPOINT_EVERY actions; undoing further back replays from a checkpoint, exactly."""
+    KEEP_RECENT, CHECKPOINT_EVERY = small_windows(monkeypatch)
+    h = history()
+    rng = random.Random(11)
+    snapshots = [copy.deepcopy(h.state)]
+    while len(snapshots) <= CHECKPOINT_EVERY * 2 + 40 and not GAME.outcome(h.state).finished:
+        assert isinstance(h.submit(next_step(h, rng)), Accepted)
+        snapshots.append(copy.deepcopy(h.state))
+    played = len(snapshots) - 1
+    assert played > CHECKPOINT_EVERY + KEEP_RECENT, "the game ended too soon to test this"
+    assert len(h._states) == KEEP_RECENT
+    assert len(h._checkpoints) == 1 + played // CHECKPOINT_EVERY
+    for back in range(played, 0, -1):  # undo everything, checking every state on the way
+        result = h.submit(UNDO)
+        assert isinstance(result, Accepted) and h.state == snapshots[back - 1], back
+        assert h.count == back - 1
+    assert h.submit(UNDO).rule == NOTHING_TO_UNDO
+
+
+def test_undo_then_new_actions_keep_the_checkpoints_true(monkeypatch):
+    _, CHECKPOINT_EVERY = small_windows(monkeypatch)
+    h = history()
+    rng = random.Random(4)
+    for _ in range(CHECKPOINT_EVERY + 5):
+        if GAME.outcome(h.state).finished:
+            break
+        h.submit(next_step(h, rng))
+    for _ in range(10):  # back past the checkpoint
+        h.submit(UNDO)
+    other = random.Random(99)
+    replay = History(GAME, PLAYERS, {}, seed=5)
+    for action in h.actions:
+        replay.submit(action)
+    for _ in range(30):  # a different story from there
+        if GAME.outcome(h.state).finished:
+            break
+        step = next_step(h, other)
+        h.submit(step)
+        replay.submit(step)
+    assert h.state == replay.state
+    for _ in range(25):
+        h.submit(UNDO)
+        replay.submit(UNDO)
+        assert h.state == replay.state
