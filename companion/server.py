@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import signal
 import socket
 import sys
 import time
@@ -114,9 +113,10 @@ class Companion:
         return {"table": f"{base}/table", "host": f"{base}/host/{self.host_token}",
                 "home": f"{base}/", "display": f"{base}/table/{self.access.display_key}"}
 
-    def serve_forever(self) -> None:
-        """Serve until :meth:`close` (from any thread, or a signal)."""
-        self.server.serve_forever()
+    def serve_forever(self, on_signal: Any = None) -> None:
+        """Serve until :meth:`close` (from any thread), or ``on_signal`` after SIGTERM/SIGINT
+        (when serving in the main thread)."""
+        self.server.serve_forever(on_signal=on_signal)
 
     def close(self) -> None:
         """Stop in order: the table (which ends every live stream), the server, the devices."""
@@ -157,14 +157,11 @@ def run(config: Config) -> int:
           f"{'; the simulated table' if config.simulated else ''})", flush=True)
     print("Press Ctrl+C to stop.", flush=True)
 
-    def stop(signum, frame):
-        companion.table.close()  # every stream says goodbye, so the server's threads can end
-        raise KeyboardInterrupt
+    def stop(signum=None, frame=None):
+        companion.table.close()  # every stream says goodbye; the server stops after it
 
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
     try:
-        companion.serve_forever()
+        companion.serve_forever(on_signal=stop)
     except KeyboardInterrupt:
         pass
     finally:

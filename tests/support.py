@@ -316,8 +316,7 @@ def forget_served(server: Server) -> None:
     table._public = (-1, None)
     events = server.companion.app.extensions["companion"].get("snapshot_events")
     if events is not None:
-        with events._lock:
-            events._version, events._events = -1, {}
+        events.forget()
 
 
 def fetch(url: str) -> str:

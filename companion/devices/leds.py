@@ -29,6 +29,9 @@ class Frame:
 
 
 def _check_pixel(index: int, pixel: object) -> Pixel:
+    if type(pixel) is tuple and len(pixel) == 3 and all(  # the common case, checked quickly
+            type(channel) is int and 0 <= channel <= 255 for channel in pixel):
+        return pixel  # type: ignore[return-value]
     if not isinstance(pixel, Sequence) or isinstance(pixel, (str, bytes)) or len(pixel) != 3:
         raise ValueError(f"pixel {index} must be (r, g, b), got {pixel!r}")
     for channel in pixel:

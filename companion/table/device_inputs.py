@@ -105,11 +105,17 @@ class DeviceInputs:
         return self._act(mapped, source, raw, seat=press.seat)
 
     def awaited_roll(self) -> Chance | None:
-        """The die roll the game waits for, if it waits for one."""
-        if self.history is None:
-            return None
-        chance = self.history.game.chance(self.history.state)
-        return chance if chance is not None and chance.kind == "die" else None
+        """The die roll the game waits for, if it waits for one (worked out once per version:
+        every snapshot asks)."""
+        with self._lock:
+            key = ("awaited roll", self.version)
+            if key in self._cache:
+                return self._cache[key]
+            history = self.history
+            chance = history.game.chance(history.state) if history is not None else None
+            awaited = chance if chance is not None and chance.kind == "die" else None
+            self._cache[key] = awaited
+            return awaited
 
     def _roller_seat(self, chance: Chance) -> int | None:
         players = self.history.state["players"] if self.history else []

@@ -27,6 +27,7 @@ meaning).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from types import ModuleType
@@ -136,6 +137,7 @@ def _blink(now: float, hz: float = BLINK_HZ) -> bool:
     return math.floor(now * hz * 2) % 2 == 0
 
 
+@functools.lru_cache(maxsize=1024)  # a frame's pixels come from a few colours: scaled once
 def _scale(p: Pixel, k: float) -> Pixel:
     return (round(p[0] * k), round(p[1] * k), round(p[2] * k))
 

@@ -21,6 +21,7 @@ from .leds import PALETTE, SEAT_COLOURS, animating, render, storage_failed
 log = logging.getLogger("companion.table")
 
 ANIMATION_FPS = 20
+SNAPSHOT_EVENTS = 20  #: the most recent events in a snapshot (the pages show 12)
 TOWER_MOTOR_STEP = "tower_motor_step"  # setting: the tower step the motor last turned to
 TOWER_STEPS = 8  # the tower turns in eighths
 
@@ -77,8 +78,8 @@ class TableOutputs:
                 snap["game"] = {"id": rec.id, "game": game.id, "title": game.title,
                                 "players": rec.players,
                                 "colours": dict(zip(rec.players, self.colour_names())),
-                                "started_at": rec.started_at, "undoable": bool(
-                                    self.history.actions), "paused": self.paused}
+                                "started_at": rec.started_at, "undoable":
+                                    self.history.count > 0, "paused": self.paused}
                 if viewer in (TABLE, HOST):  # the seats no phone has claimed: their codes
                     snap["joins"] = [{"player": p, "code": rec.joins[p],
                                       "colour": snap["game"]["colours"][p]}
@@ -86,12 +87,16 @@ class TableOutputs:
                 snap["view"] = game.view(state, viewer)
                 snap["events"] = [
                     {"n": e["n"], "at": e["at"], **game.view_event(e["event"], viewer)}
-                    for e in self.events]
+                    for e in self._recent_events()]
                 if viewer in state["players"]:
-                    snap["legal"] = [a for a in game.legal_actions(state)
-                                     if a.get("player") == viewer]
+                    everyone = self._cache.get(("legal", self.version))
+                    if everyone is None:  # worked out once per version, for every player
+                        everyone = self._cache[("legal", self.version)] = \
+                            game.legal_actions(state)
+                    snap["legal"] = [a for a in everyone if a.get("player") == viewer]
             if self.history is None:  # no game: only the table's own notes are left
-                snap["events"] = [{"n": e["n"], "at": e["at"], **e["event"]} for e in self.events]
+                snap["events"] = [{"n": e["n"], "at": e["at"], **e["event"]}
+                                  for e in self._recent_events()]
             snap["dice"] = self._dice_snapshot(viewer)
             snap["storage"] = None if self._storage is None else {"ok": False, "text": t(
                 "The table cannot record anything now: its storage is full or failing. Nothing "
@@ -102,6 +107,12 @@ class TableOutputs:
                     snap["storage"]["problem"] = self._storage.problem
             self._cache[key] = snap
             return snap
+
+    def _recent_events(self) -> list[dict[str, Any]]:
+        """The events a snapshot carries: the most recent ones (the pages list the last 12; a
+        snapshot is built for every viewer after every change, so it stays small)."""
+        events = self.events
+        return list(events)[-SNAPSHOT_EVENTS:] if len(events) > SNAPSHOT_EVENTS else list(events)
 
     def _dice_snapshot(self, viewer: str) -> dict[str, Any]:
         """The awaited roll (public), what the dice are doing, and whether ``viewer`` may ask
@@ -148,14 +159,20 @@ class TableOutputs:
             view, cues = self.public_view(), list(self.cues)
         return render(view, self.colours(), cues, t, self.layout, self.brightness)
 
-    def _show_leds(self) -> None:
+    def _show_leds(self, only_changed: bool = False) -> None:
+        """Show the current frames; with ``only_changed`` (the animator, 20 times a second), only
+        the strips whose pixels differ from what they show (a blink changes a few times a
+        second: the strips are not rewritten in between)."""
         if not self.strips:
             return
         with self._led_lock:
+            shown = self._shown_pixels
             for name, pixels in self.frames().items():
                 strip = self.strips.get(name)
-                if strip is not None:
-                    strip.show(pixels)
+                if strip is None or (only_changed and shown.get(name) == pixels):
+                    continue
+                strip.show(pixels)
+                shown[name] = pixels
 
     def _turn_tower(self) -> None:
         """Turn the tower motor, if there is one, to the game's tower step (clockwise only: an
@@ -191,4 +208,4 @@ class TableOutputs:
             was, moving = moving, (animating(view, cues, t) or self._storage is not None
                                    or self.led_test_colour(t) is not None)
             if moving or was:  # and one frame more once it stops: the steady frame
-                self._show_leds()
+                self._show_leds(only_changed=True)

@@ -210,7 +210,8 @@ def sse(viewer: Callable[[Any], str | None], extra: Callable[[], dict[str, Any]]
     ``viewer`` is asked again after every change: when it answers ``None`` (the game the token
     belonged to was replaced), the stream says ``gone`` and ends. ``extra()`` adds a few fields
     the page needs besides the table's snapshot (they are part of the cache key, so keep them
-    small). ``stream_of`` names whose stream it is for the limits (a seat, a host session; none
+    small; it is called after the request is over, without an app context, and often: keep it
+    cheap). ``stream_of`` names whose stream it is for the limits (a seat, a host session; none
 for the table display, limited only by the client's address). The
     stream runs after the request's context is gone, so it holds the table itself.
     """
@@ -218,7 +219,7 @@ for the table display, limited only by the client's address). The
     events, limits = streams()
     localise = translator()
     language = select_locale()
-    more = (lambda: {}) if extra is None else _bound(extra)
+    more = (lambda: {}) if extra is None else extra
     wake = request.environ.get(WAKE_KEY, tab.wake_streams)
     slot = limits.open(stream_of or "", request.remote_addr or "?", wake)
 
@@ -234,17 +235,6 @@ for the table display, limited only by the client's address). The
     feed = Feed(tab, render, keepalive=current_app.config.get("SSE_KEEPALIVE", KEEPALIVE),
                 slot=slot, limits=limits, cached=cached)
     return stream_response(feed)
-
-
-def _bound(function: Callable[[], Any]) -> Callable[[], Any]:
-    """``function``, callable after the request's context is gone (a stream runs then)."""
-    app = current_app._get_current_object()
-
-    def call() -> Any:
-        with app.app_context():
-            return function()
-
-    return call
 
 
 def client_gone() -> Callable[[], bool]:

@@ -29,7 +29,9 @@ from __future__ import annotations
 import errno
 import io
 import logging
+import signal
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -117,11 +119,74 @@ class ConnectionLimits:
                 del self.by_address[connection.address]
 
 
+class _Headers:
+    """A request's header lines, read the way pywsgi's handler uses them (``get``, ``headers``,
+    ``typeheader``, ``getheader``, ``del``), without the e-mail parser the standard library's
+    ``http.client.parse_headers`` goes through (a third of a small request's cost). Bounded like
+    it: at most MAX_HEADERS lines of MAX_HEADER_LINE bytes; ``status`` says what was wrong."""
+
+    MAX_HEADERS = 100
+    MAX_HEADER_LINE = 65536
+
+    def __init__(self, rfile: Any = None, *_: Any):
+        self.status = ""
+        self.lines: list[str] = []
+        if rfile is None:
+            return
+        while True:
+            raw = rfile.readline(self.MAX_HEADER_LINE + 1)
+            if len(raw) > self.MAX_HEADER_LINE:
+                self.status = "Line too long"
+                return
+            if raw in (b"\r\n", b"\n", b""):
+                return
+            if len(self.lines) >= self.MAX_HEADERS:
+                self.status = "Too many headers"
+                return
+            line = raw.decode("latin-1")
+            if line[:1] in " \t" and self.lines:  # a folded line continues the one before
+                self.lines[-1] = self.lines[-1].rstrip("\r\n") + " " + line.strip() + "\r\n"
+            elif ":" not in line:
+                self.status = "Invalid header line"
+                return
+            else:
+                self.lines.append(line if line.endswith("\r\n") else line.rstrip("\n") + "\r\n")
+
+    def _find(self, name: str) -> int | None:
+        wanted = name.lower()
+        for number, line in enumerate(self.lines):
+            if line.split(":", 1)[0].strip().lower() == wanted:
+                return number
+        return None
+
+    def get(self, name: str, default: Any = None) -> Any:
+        number = self._find(name)
+        return default if number is None else self.lines[number].split(":", 1)[1].strip()
+
+    getheader = get
+
+    def __delitem__(self, name: str) -> None:
+        self.lines = [line for line in self.lines
+                      if line.split(":", 1)[0].strip().lower() != name.lower()]
+
+    @property
+    def headers(self) -> list[str]:
+        return [f"{line.split(':', 1)[0].strip()}: {line.split(':', 1)[1].strip()}\r\n"
+                for line in self.lines]
+
+    @property
+    def typeheader(self) -> str | None:
+        return self.get("content-type")
+
+
 class _Handler(WSGIHandler):
     """gevent's handler with deadlines: for the request head, between requests, for writes."""
 
     connection: _Connection
     _deadline: Any = None
+
+    def MessageClass(self, *args: Any) -> _Headers:  # noqa: N802 (pywsgi's name)
+        return _Headers(*args)
 
     def read_requestline(self) -> str:
         self.connection.state = "idle"
@@ -178,6 +243,9 @@ class _Server(WSGIServer):
             sock.settimeout(WRITE_TIMEOUT)
             try:
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+                # a stream's events are small writes one after another: without this, Nagle's
+                # algorithm holds each until the last is acknowledged (up to 40 ms late)
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             except OSError:
                 pass
             handler = self.handler_class(sock, address, self)
@@ -213,15 +281,21 @@ class EventLoopServer:
         self._change: Any = None  # a gevent Event, replaced at every change
         self._wake_pending = False
         self._slots: dict[str, BoundedSemaphore] = {}
+        self._batch: _Batch | None = None
         self._stopping = False
 
     # -- running -------------------------------------------------------------------------------
 
-    def serve_forever(self) -> None:
-        """Serve in this thread until :meth:`stop` (from any thread)."""
+    def serve_forever(self, on_signal: Callable[[], None] | None = None) -> None:
+        """Serve in this thread until :meth:`stop` (from any thread). In the main thread, with
+        ``on_signal``: SIGTERM and SIGINT call it and stop the server (through the event loop's
+        own signal handling: a Python signal handler may not run while the loop waits)."""
         from gevent.event import Event
 
         self._hub = gevent.get_hub()
+        if on_signal is not None and threading.current_thread() is threading.main_thread():
+            for number in (signal.SIGTERM, signal.SIGINT):
+                gevent.signal_handler(number, self._signalled, on_signal)
         self._pool = ThreadPool(self.workers)
         self._change = Event()
         if self._listen is not None:
@@ -236,6 +310,12 @@ class EventLoopServer:
             self._server.serve_forever()
         finally:
             self._pool.kill()
+
+    def _signalled(self, on_signal: Callable[[], None]) -> None:
+        try:
+            on_signal()
+        finally:
+            self.stop()
 
     def stop(self, timeout: float = 3.0) -> None:
         """Stop accepting, end the connections (after ``timeout`` s at most) and return from
@@ -294,6 +374,31 @@ class EventLoopServer:
             return chunks
         return self._drive(feed)
 
+    def _render(self, feed: Feed) -> bytes | None:
+        """``feed.take()`` in a worker, batched with the other feeds that need one now."""
+        while True:
+            batch = self._batch
+            if batch is None:
+                batch = self._batch = _Batch()
+                gevent.spawn(self._run_batch, batch)
+            if not batch.started:
+                batch.feeds.append(feed)
+                batch.done.wait()
+                return batch.results.get(feed)
+            batch.done.wait()  # one is rendering without this feed: the next one will take it
+
+    def _run_batch(self, batch: _Batch) -> None:
+        gevent.sleep(0)  # every stream this change woke joins first
+        batch.started = True
+        if self._batch is batch:
+            self._batch = None
+        try:
+            batch.results = self._pool.apply(_take_all, (batch.feeds,))
+        except Exception:  # a bug must not hang the streams: they wait for the next change
+            log.exception("rendering the streams' snapshots failed")
+        finally:
+            batch.done.set()
+
     def _drive(self, feed: Feed) -> Iterator[bytes]:
         """Send a stream's chunks as the table changes; keep-alives while it does not."""
         try:
@@ -303,7 +408,7 @@ class EventLoopServer:
                 if feed.due():
                     chunk = feed.peek()
                     if chunk is None:
-                        chunk = self._pool.apply(feed.take)
+                        chunk = self._render(feed)
                     if chunk:
                         last = time.monotonic()
                         yield chunk
@@ -318,6 +423,21 @@ class EventLoopServer:
             feed.close()
 
 
+class _Batch:
+    """Feeds whose next chunk one worker renders together (one hand-off for all the streams a
+    change wakes, not one each)."""
+
+    __slots__ = ("feeds", "results", "done", "started")
+
+    def __init__(self) -> None:
+        from gevent.event import Event
+
+        self.feeds: list[Feed] = []
+        self.results: dict[Feed, bytes | None] = {}
+        self.done = Event()
+        self.started = False
+
+
 def _read_body(environ: dict[str, Any]) -> bytes | None:
     """The request's body, at most MAX_BODY + 1 bytes (more is refused by the caller); None when
     it did not arrive within BODY_TIMEOUT seconds."""
@@ -330,6 +450,11 @@ def _read_body(environ: dict[str, Any]) -> bytes | None:
     with gevent.Timeout(BODY_TIMEOUT, False):
         return environ["wsgi.input"].read(MAX_BODY + 1)
     return None
+
+
+def _take_all(feeds: list[Feed]) -> dict[Feed, bytes | None]:
+    """Each feed's next chunk (in a worker thread)."""
+    return {feed: feed.take() for feed in feeds}
 
 
 def _call(app: Callable, environ: dict[str, Any]) -> tuple[str, list, list[bytes]]:

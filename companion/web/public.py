@@ -53,7 +53,8 @@ def state():
 
 @bp.get("/api/table/stream")
 def stream():
-    return sse(lambda t: TABLE, _display)
+    acc = access()  # the stream asks after the request is over: no app context then
+    return sse(lambda t: TABLE, lambda: {"pin_offered": acc.pin_offered()})
 
 
 @bp.get("/api/games/<game>/data/<name>")

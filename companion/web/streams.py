@@ -197,14 +197,27 @@ def blocking_body(feed: Feed, hung_up: Callable[[], bool]) -> Iterator[bytes]:
 
 
 class SnapshotEvents:
-    """Each snapshot event's bytes, per table version, viewer and language: encoded once."""
+    """Each snapshot event's bytes, per table version, viewer and language: encoded once.
+
+    A snapshot's list of what happened (up to 60 events) is most of its bytes and changes by an
+    event or two per version: each event's JSON is kept per viewer and language across versions
+    (an event never changes once it is logged), so a new version costs the JSON of the rest of
+    the snapshot and of its new events. :meth:`forget` empties both caches (a test that changes
+    what the table holds without a new version calls it)."""
 
     MAX_KEPT = 64  # (viewer, language) pairs of one version; a table has a few dozen
+    MAX_EVENTS_KEPT = 2048  # encoded events: 60 kept events, for every viewer and language
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._version = -1
         self._events: dict[tuple[str, str, str], bytes] = {}
+        self._encoded: OrderedDict[tuple[Any, str, str], str] = OrderedDict()
+
+    def forget(self) -> None:
+        with self._lock:
+            self._version, self._events = -1, {}
+            self._encoded.clear()
 
     def cached(self, table: Any, viewer: str | None, language: str,
                extra: dict[str, Any] | None = None) -> bytes | None:
@@ -228,10 +241,30 @@ class SnapshotEvents:
             found = self._events.get(key)
         if found is not None:
             return found
-        data = json.dumps(localise(snapshot | extra if extra else snapshot),
-                          separators=(",", ":"))
+        head = {k: v for k, v in snapshot.items() if k != "events"} | (extra or {})
+        text = json.dumps(localise(head), separators=(",", ":"))
+        happened = ",".join(self._encode(event, viewer, language, localise)
+                            for event in snapshot["events"])
+        data = f'{text[:-1]},"events":[{happened}]}}'
         found = f"event: snapshot\nid: {version}\ndata: {data}\n\n".encode()
         with self._lock:
             if version == self._version and len(self._events) < self.MAX_KEPT:
                 self._events[key] = found
         return found
+
+    def _encode(self, event: dict[str, Any], viewer: str, language: str,
+                localise: Callable[[Any], Any]) -> str:
+        """One event of the list, as ``viewer`` sees it in ``language``: encoded once."""
+        number = event.get("n")
+        key = (number, viewer, language)
+        if number is not None:
+            found = self._encoded.get(key)  # a dict read needs no lock; writes take it
+            if found is not None:
+                return found
+        text = json.dumps(localise(event), separators=(",", ":"))
+        if number is not None:
+            with self._lock:
+                self._encoded[key] = text
+                while len(self._encoded) > self.MAX_EVENTS_KEPT:
+                    self._encoded.popitem(last=False)
+        return text
