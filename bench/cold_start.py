@@ -31,7 +31,7 @@ def time_start(data: Path) -> float:
         while base is None:
             line = proc.stdout.readline()
             if "Table display" in line:
-                base = line.split(": ", 1)[1].strip().rsplit("/table", 1)[0]
+                base = line.split(": ", 1)[1].split()[0].rsplit("/table", 1)[0]
         while True:
             try:
                 if http_json(f"{base}/healthz")[0] == 200:

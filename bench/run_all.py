@@ -1,4 +1,5 @@
-"""Run every benchmark and print its RESULT lines (``make bench``). docs/benchmarks.md records them."""
+"""Run every benchmark and print its RESULT lines (``make bench``; about 20 minutes, most of it
+the three 10-minute soaks, one at a time). docs/benchmarks.md records them."""
 
 from __future__ import annotations
 
@@ -7,14 +8,17 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = ["rules_throughput.py", "dorktower_throughput.py", "dice_parser.py", "dice_latency.py", "cold_start.py", "memory.py"]
+SCRIPTS = [["rules_throughput.py"], ["dorktower_throughput.py"], ["dice_parser.py"],
+           ["dice_latency.py"], ["cold_start.py"], ["memory.py"], ["hostile_wifi.py"],
+           ["soak.py"], ["soak.py", "--refusal-flood"], ["soak.py", "--serial-flood"]]
 
 
 def main() -> int:
     failed = 0
-    for script in SCRIPTS:
-        print(f"$ python bench/{script}", flush=True)
-        done = subprocess.run([sys.executable, str(HERE / script)], capture_output=True, text=True)
+    for script, *arguments in SCRIPTS:
+        print(f"$ python bench/{' '.join([script, *arguments])}", flush=True)
+        done = subprocess.run([sys.executable, str(HERE / script), *arguments],
+                              capture_output=True, text=True)
         for line in done.stdout.splitlines():
             if line.startswith("RESULT"):
                 print("  " + line[len("RESULT "):])
