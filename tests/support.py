@@ -311,9 +311,7 @@ def forget_served(server: Server) -> None:
     changing what the table holds without a new version): the table's snapshots and public view,
     and the streams' encoded snapshot events, kept per table version (without this, a stream
     opened after the change still sends the bytes made before it)."""
-    table = server.table
-    table._cache.clear()
-    table._public = (-1, None)
+    server.table.forget_cached()
     events = server.companion.app.extensions["companion"].get("snapshot_events")
     if events is not None:
         events.forget()

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import TypeAlias
 
 Pixel: TypeAlias = tuple[int, int, int]
@@ -29,9 +30,6 @@ class Frame:
 
 
 def _check_pixel(index: int, pixel: object) -> Pixel:
-    if type(pixel) is tuple and len(pixel) == 3 and all(  # the common case, checked quickly
-            type(channel) is int and 0 <= channel <= 255 for channel in pixel):
-        return pixel  # type: ignore[return-value]
     if not isinstance(pixel, Sequence) or isinstance(pixel, (str, bytes)) or len(pixel) != 3:
         raise ValueError(f"pixel {index} must be (r, g, b), got {pixel!r}")
     for channel in pixel:
@@ -39,6 +37,18 @@ def _check_pixel(index: int, pixel: object) -> Pixel:
             raise ValueError(f"pixel {index} {tuple(pixel)!r}: channels must be ints 0..255")
     r, g, b = pixel
     return (r, g, b)
+
+
+def checked_frame(pixels: Sequence[object]) -> tuple[Pixel, ...]:
+    """``pixels`` as a tuple of (r, g, b) tuples of ints 0..255, or ``ValueError`` naming the
+    first bad pixel. A frame that is already such tuples (every frame the table draws) is
+    checked at C speed, without a Python call per pixel: the animator shows 20 frames a second."""
+    frame = tuple(pixels)
+    if set(map(type, frame)) == {tuple} and set(map(len, frame)) == {3}:
+        channels = tuple(chain.from_iterable(frame))
+        if set(map(type, channels)) == {int} and 0 <= min(channels) and max(channels) <= 255:
+            return frame  # type: ignore[return-value]
+    return tuple(_check_pixel(index, pixel) for index, pixel in enumerate(frame))
 
 
 class LedStrip(ABC):
@@ -59,7 +69,7 @@ class LedStrip(ABC):
             raise ValueError(
                 f"strip {self.name!r} has {self.length} pixels, frame has {len(pixels)}"
             )
-        self._write(tuple(_check_pixel(i, pixel) for i, pixel in enumerate(pixels)))
+        self._write(checked_frame(pixels))
 
     @abstractmethod
     def _write(self, pixels: tuple[Pixel, ...]) -> None:

@@ -64,7 +64,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .factory import DeviceSetupError
-from .leds import LedStrip, Pixel, _check_pixel
+from .leds import LedStrip, Pixel, checked_frame
 
 OFF: Pixel = (0, 0, 0)
 
@@ -624,7 +624,7 @@ class Chain:
             if len(pixels) != segment.length:
                 raise ValueError(f"strip {name!r} has {segment.length} pixels, frame has "
                                  f"{len(pixels)}")
-            checked[name] = tuple(_check_pixel(i, p) for i, p in enumerate(pixels))
+            checked[name] = checked_frame(pixels)
         self._update(checked, send=True)
 
     def flush(self) -> None:

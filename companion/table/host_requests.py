@@ -99,11 +99,11 @@ class HostRequests:
     def led_test_colour(self, at: float) -> tuple[int, int, int] | None:
         """The colour of the LED test pattern at ``at`` (a moment of ``clock``; before the
         table's brightness), or None when no test runs."""
+        left = self.led_test_until - at
+        if left <= 0:  # (asked 20 times a second: nothing else is done while no test runs)
+            return None
         from ..doctor import PATTERN
 
-        left = self.led_test_until - at
-        if left <= 0:
-            return None
         step = len(PATTERN) - math.ceil(left / LED_TEST_STEP)
         return PATTERN[min(max(step, 0), len(PATTERN) - 1)]
 

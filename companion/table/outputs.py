@@ -22,6 +22,7 @@ log = logging.getLogger("companion.table")
 
 ANIMATION_FPS = 20
 SNAPSHOT_EVENTS = 20  #: the most recent events in a snapshot (the pages show 12)
+EVENT_VIEWS_KEPT = 512  #: event views kept (SNAPSHOT_EVENTS for each of a table's viewers)
 TOWER_MOTOR_STEP = "tower_motor_step"  # setting: the tower step the motor last turned to
 TOWER_STEPS = 8  # the tower turns in eighths
 
@@ -62,42 +63,36 @@ class TableOutputs:
         return None
 
     def snapshot(self, viewer: str) -> dict[str, Any]:
-        """Everything a page shows, for one viewer, with nothing that viewer may not see."""
+        """Everything a page shows, for one viewer, with nothing that viewer may not see.
+
+        A snapshot is built for every viewer after every change, so what every viewer sees alike
+        is built once per version (:meth:`_shared`) and each logged event's view once per viewer
+        (:meth:`_viewed_events`). Snapshots and their parts are shared: never change one."""
         with self._lock:
             key = (self.version, viewer)
             cached = self._cache.get(key)
             if cached is not None:
                 return cached
-            snap: dict[str, Any] = {"version": self.version, "viewer": viewer, "game": None,
-                                    "view": None, "legal": [], "events": [],
-                                    "refusals": [dict(r) for r in self.refusals],
-                                    "devices": self.reports.public()}
+            shared = self._shared()
+            snap: dict[str, Any] = {"version": self.version, "viewer": viewer,
+                                    "game": shared["game"], "view": None, "legal": [],
+                                    "events": shared["events"], "refusals": shared["refusals"],
+                                    "devices": shared["devices"]}
             if self.history is not None and self.record is not None:
                 game, state = self.history.game, self.history.state
-                rec = self.record
-                snap["game"] = {"id": rec.id, "game": game.id, "title": game.title,
-                                "players": rec.players,
-                                "colours": dict(zip(rec.players, self.colour_names())),
-                                "started_at": rec.started_at, "undoable":
-                                    self.history.count > 0, "paused": self.paused}
                 if viewer in (TABLE, HOST):  # the seats no phone has claimed: their codes
-                    snap["joins"] = [{"player": p, "code": rec.joins[p],
-                                      "colour": snap["game"]["colours"][p]}
-                                     for p in rec.players if p in rec.joins]
+                    snap["joins"] = shared["joins"]
                 snap["view"] = game.view(state, viewer)
-                snap["events"] = [
-                    {"n": e["n"], "at": e["at"], **game.view_event(e["event"], viewer)}
-                    for e in self._recent_events()]
+                snap["events"] = self._viewed_events(viewer)
                 if viewer in state["players"]:
-                    everyone = self._cache.get(("legal", self.version))
+                    everyone = shared.get("legal")
                     if everyone is None:  # worked out once per version, for every player
-                        everyone = self._cache[("legal", self.version)] = \
-                            game.legal_actions(state)
+                        everyone = shared["legal"] = game.legal_actions(state)
                     snap["legal"] = [a for a in everyone if a.get("player") == viewer]
-            if self.history is None:  # no game: only the table's own notes are left
-                snap["events"] = [{"n": e["n"], "at": e["at"], **e["event"]}
-                                  for e in self._recent_events()]
-            snap["dice"] = self._dice_snapshot(viewer)
+            chance = shared["awaited"]
+            snap["dice"] = shared["dice"] | {"virtual": chance is not None and not (
+                shared["dice"]["reader"] and self.readable(chance)) and (
+                chance.player is None or viewer == chance.player)}
             snap["storage"] = None if self._storage is None else {"ok": False, "text": t(
                 "The table cannot record anything now: its storage is full or failing. Nothing "
                 "anyone does is applied until the host fixes it.")}
@@ -108,22 +103,69 @@ class TableOutputs:
             self._cache[key] = snap
             return snap
 
+    def _shared(self) -> dict[str, Any]:
+        """What every viewer's snapshot of this version holds alike (built once per version):
+        the game's record, the unclaimed seats' codes, the table's own events, the refusals, the
+        devices' public summary and the dice (the awaited roll, which is public, and the tray)."""
+        shared = self._cache.get(("shared", self.version))
+        if shared is not None:
+            return shared
+        shared = {"game": None, "joins": [], "legal": None,
+                  "events": [{"n": e["n"], "at": e["at"], **e["event"]}
+                             for e in self._recent_events()] if self.history is None else [],
+                  "refusals": [dict(r) for r in self.refusals], "devices": self.reports.public()}
+        record = self.record
+        if self.history is not None and record is not None:
+            colours = dict(zip(record.players, self.colour_names()))
+            shared["game"] = {"id": record.id, "game": self.history.game.id,
+                              "title": self.history.game.title, "players": record.players,
+                              "colours": colours, "started_at": record.started_at,
+                              "undoable": self.history.count > 0, "paused": self.paused}
+            shared["joins"] = [{"player": p, "code": record.joins[p], "colour": colours[p]}
+                               for p in record.players if p in record.joins]
+        chance = shared["awaited"] = self.awaited_roll()
+        shared["dice"] = {"awaited": chance.to_json() if chance else None,
+                          "reader": self.dice_connected(),
+                          "dice": self.reports.dice(getattr(self.dice, "name", None)),
+                          "rolled": self.rolled_so_far()}
+        self._cache[("shared", self.version)] = shared
+        return shared
+
     def _recent_events(self) -> list[dict[str, Any]]:
         """The events a snapshot carries: the most recent ones (the pages list the last 12; a
         snapshot is built for every viewer after every change, so it stays small)."""
         events = self.events
         return list(events)[-SNAPSHOT_EVENTS:] if len(events) > SNAPSHOT_EVENTS else list(events)
 
-    def _dice_snapshot(self, viewer: str) -> dict[str, Any]:
-        """The awaited roll (public), what the dice are doing, and whether ``viewer`` may ask
-        the server for a virtual roll (only while no dice reader is connected)."""
-        chance = self.awaited_roll()
-        connected = self.dice_connected()
-        return {"awaited": chance.to_json() if chance else None, "reader": connected,
-                "dice": self.reports.dice(getattr(self.dice, "name", None)),
-                "rolled": self.rolled_so_far(),
-                "virtual": chance is not None and not (connected and self.readable(chance)) and (
-                    chance.player is None or viewer == chance.player)}
+    def _viewed_events(self, viewer: str) -> list[dict[str, Any]]:
+        """The recent events of the game as ``viewer`` sees them. An event never changes once it
+        is logged, so its view is kept per viewer (a new version views only its new events);
+        views of events that are no longer recent are dropped."""
+        game, kept = self.history.game, self._event_views
+        recent = self._recent_events()
+        viewed = []
+        for entry in recent:
+            key = (entry["n"], viewer)
+            seen = kept.get(key)
+            if seen is None:
+                seen = kept[key] = {"n": entry["n"], "at": entry["at"],
+                                    **game.view_event(entry["event"], viewer)}
+            viewed.append(seen)
+        if len(kept) > EVENT_VIEWS_KEPT:
+            oldest = recent[0]["n"] if recent else 0
+            for key in [key for key in kept if key[0] < oldest]:
+                del kept[key]
+            if len(kept) > EVENT_VIEWS_KEPT:  # many viewers at once: start again
+                kept.clear()
+        return viewed
+
+    def forget_cached(self) -> None:
+        """Forget every snapshot, part and view made so far (a test that changes what the table
+        holds without a new version calls it, under the table's lock)."""
+        with self._lock:
+            self._cache.clear()
+            self._event_views.clear()
+            self._public = (-1, None)
 
     def wait_for_change(self, seen: int, timeout: float) -> int:
         """Block until the version differs from ``seen`` (or the timeout, or closing)."""

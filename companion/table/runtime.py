@@ -176,7 +176,8 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         #: what each handled input became: accepted as an action, or refused; newest last
         self.journal: deque[dict[str, Any]] = deque(maxlen=KEEP_JOURNAL)
         self.inputs_handled = 0
-        self._cache: dict[tuple[int, str], dict[str, Any]] = {}
+        self._cache: dict[tuple[Any, ...], Any] = {}  # per version: snapshots and their parts
+        self._event_views: dict[tuple[int, str], dict[str, Any]] = {}  # (event n, viewer) -> view
         self._public: tuple[int, dict[str, Any] | None] = (-1, None)
         #: the host paused the game: every input but the host's is refused until it resumes
         self.paused = False
