@@ -16,7 +16,8 @@ import statistics
 import time
 
 import common  # noqa: F401  (puts the project on the path)
-from companion.rules import TABLE, get_game
+from companion.rules import TABLE
+from companion.games import get_game
 
 
 def playouts(games: int, steps: int, seed: int) -> tuple[int, float]:

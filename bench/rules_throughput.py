@@ -15,7 +15,7 @@ import statistics
 import time
 
 import common  # noqa: F401  (puts the project on the path)
-from companion.rules import get_game
+from companion.games import get_game
 
 OPTION_MIX = [{}, {"easy": True}, {"last_wizard_standing": True}, {"removal": "tap"},
               {"order_violation": "require_objection"}]

@@ -14,8 +14,7 @@ def main(argv: list[str] | None = None) -> int:
     rp = sub.add_parser("replay", help="replay a JSON Lines game file and print the state as JSON")
     rp.add_argument("file", help="JSON Lines: a header line, then one action per line ('-' = stdin)")
     rp.add_argument("--view", metavar="PLAYER", help="print what PLAYER may see instead")
-    rp.add_argument("--dorktower-data", metavar="DIR", help="a Dork Tower data set to play with "
-                    "(default: the bundled example)")
+    _data_set_arguments(rp, "play with")
 
     run = sub.add_parser("run", help="run the table: devices, rules, log and the web server")
     run.add_argument("--config", metavar="FILE", help="a TOML configuration file")
@@ -27,8 +26,7 @@ def main(argv: list[str] | None = None) -> int:
                      help="simulated dice: 1 throws in real time (default), 0 instantly")
     run.add_argument("--real", action="store_true", help="use the real devices of the "
                      "configuration instead of simulated ones")
-    run.add_argument("--dorktower-data", metavar="DIR", help="the Dork Tower data set to play "
-                     "with (default: the bundled example; also [games] dorktower_data)")
+    _data_set_arguments(run, "play with (also [games.GAME] data_set in the configuration)")
 
     doc = sub.add_parser("doctor", help="check every configured device, show an LED test "
                          "pattern, and wait for a tag, a button and a roll")
@@ -60,12 +58,60 @@ def main(argv: list[str] | None = None) -> int:
     return _COMMANDS[args.command](args)
 
 
+def _data_set_arguments(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--data-set GAME=DIR`` (repeatable), and each game's own ``--<game>-data DIR`` as before
+    (hidden)."""
+    from .games import ids
+
+    parser.add_argument("--data-set", metavar="GAME=DIR", action="append", default=[],
+                        help=f"a game's data set to {what}; default: the game's bundled one")
+    for game in ids():
+        parser.add_argument(f"--{game}-data", metavar="DIR", dest=f"data_set_{game}",
+                            help=argparse.SUPPRESS)
+
+
+def _data_sets(args: argparse.Namespace, command: str) -> dict[str, str] | None:
+    """The data sets asked for on the command line, game -> folder (None: a malformed one)."""
+    from .games import ids
+
+    found = {game: folder for game in ids()
+             if (folder := getattr(args, f"data_set_{game}", None))}
+    for given in args.data_set:
+        game, sep, folder = given.partition("=")
+        if not sep or not folder or game not in ids():
+            print(f"{command}: --data-set takes GAME=DIR, GAME one of {', '.join(ids())}; "
+                  f"not {given!r}", file=sys.stderr)
+            return None
+        found[game] = folder
+    return found
+
+
+def _use_data_sets(folders: dict[str, str], command: str) -> bool:
+    """Load each game's data set before anything starts: the folder asked for, or the game's
+    bundled one (checked now, so a mistake in it stops the start too); a mistake is reported
+    with its file, place and problem."""
+    from .games import plugins
+
+    for game in plugins():
+        data_sets = game.data
+        if data_sets is None:
+            continue
+        try:
+            if game.id in folders:
+                data_sets.use(folders[game.id])
+            else:
+                data_sets.check_default()
+        except data_sets.error as exc:
+            print(f"{command}: the {game.title} data set is refused: {exc}", file=sys.stderr)
+            return False
+    return True
+
+
 def _replay(args: argparse.Namespace) -> int:
     from .table.replay import ReplayError, replay
 
-    from .rules.dorktower import DataError
-
-    if args.dorktower_data and not _use_dorktower_data(args.dorktower_data, "companion replay"):
+    folders = _data_sets(args, "companion replay")
+    if folders is None or (folders and not _use_data_sets(folders, "companion replay")):
         return 2
     try:
         if args.file == "-":
@@ -79,29 +125,9 @@ def _replay(args: argparse.Namespace) -> int:
     except ReplayError as exc:
         print(f"companion replay: {args.file}: {exc}", file=sys.stderr)
         return 2
-    except DataError as exc:  # the bundled example, checked when a Dork Tower game needs it
-        print(f"companion replay: the Dork Tower data set is refused: {exc}", file=sys.stderr)
-        return 2
     json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
-
-
-def _use_dorktower_data(directory: str | None, command: str) -> bool:
-    """Load the Dork Tower data set (``directory``, or the bundled example) before anything
-    starts; a mistake is reported with its file, place and problem."""
-    from .rules import get_game
-    from .rules.dorktower import DataError, use_dataset
-
-    try:
-        if directory:
-            use_dataset(directory)
-        else:
-            get_game("dorktower").datasets  # the bundled example, validated on first use
-    except DataError as exc:
-        print(f"{command}: the Dork Tower data set is refused: {exc}", file=sys.stderr)
-        return False
-    return True
 
 
 def _config(args: argparse.Namespace, **overrides):
@@ -121,11 +147,14 @@ def _run(args: argparse.Namespace) -> int:
     from .devices.factory import DeviceSetupError
     from .server import run
 
+    folders = _data_sets(args, "companion")
+    if folders is None:
+        return 2
     config = _config(args, host=args.host, port=args.port, dice_speed=args.dice_speed,
-                     mode="real" if args.real else None, dorktower_data=args.dorktower_data)
+                     mode="real" if args.real else None)
     if config is None:
         return 2
-    if not _use_dorktower_data(config.dorktower_data, "companion"):
+    if not _use_data_sets(dict(config.data_sets) | folders, "companion"):
         return 2
     try:
         return run(config)
@@ -136,7 +165,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _doctor(args: argparse.Namespace) -> int:
     from . import doctor
-    from .table.leds import Layout
+    from .lights import Layout
 
     config = _config(args, mode="real" if args.real else None, dice_speed=0.0)
     if config is None:

@@ -17,16 +17,16 @@ Example ``companion.toml`` (every key optional)::
     dice_speed = 1.0            # simulated dice: 1 = as long as a real throw, 0 = instant
     brightness = 0.5
     seed = 2014                 # the simulated devices' random source
-    tower_pixels = 16           # Dork Tower's LED ring: a multiple of 8, pixels per wedge = n / 8
+    tower_pixels = 16           # the tower's LED ring: a multiple of 8 (pixels per eighth = n / 8)
     tower_motor_pins = []       # optional stepper turning the tower: 4 BCM pins (ULN2003 IN1..IN4)
     tower_motor_steps = 4096    # the stepper's half-steps per full turn of the tower
     nfc_port = "/dev/serial0"   # the PN532's port: the UART; "/dev/i2c-1" on I2C; or a USB adapter
     nfc_readers = { seat1 = "/dev/ttyUSB0" }  # optional: a PN532 of its own at a seat, by USB
     led_chain = ["table", "score", "tower"]   # the strips on the LED data line, in wiring order
 
-    [games]
-    dorktower_data = "my-dork-tower"  # a Dork Tower data set (docs/dork-tower-data.md); a
-                                      # relative path is relative to this file
+    [games.dorktower]
+    data_set = "my-dork-tower"  # the game's data set (docs/dork-tower-data.md); a relative
+                                # path is relative to this file. Also: [games] dorktower_data
 
 The tower ring and motor are described in ``hardware/README.md``; the motor is off unless
 ``tower_motor_pins`` names its four pins.
@@ -106,7 +106,8 @@ class Config:
     #: more PN532 readers, one at a seat each: ("seat1", port), ... (names seat1 to seat8)
     nfc_readers: tuple[tuple[str, str], ...] = ()
     led_chain: tuple[str, ...] = _PINS["led_chain"]  #: the strips in wiring order, from the pin map
-    dorktower_data: str | None = None  #: a Dork Tower data set's folder; None: the bundled example
+    #: each game's data set folder, (game id, folder); a game not named plays its bundled set
+    data_sets: tuple[tuple[str, str], ...] = ()
 
     @property
     def simulated(self) -> bool:
@@ -154,6 +155,12 @@ class Config:
         if not 2 <= self.threads <= 64:
             raise ConfigError("server.threads must be 2 to 64 (worker threads for requests; the "
                               "event streams need none)")
+        from .games import ids
+
+        for game, _ in self.data_sets:
+            if game not in ids():
+                raise ConfigError(f"games: no game called {game!r} has a data set (known games: "
+                                  f"{', '.join(ids())})")
         return self
 
     def _check_leds(self) -> None:
@@ -249,8 +256,9 @@ _KEYS = {
                 "led_pixel_order": str, "button_factory": str, "brightness": float, "seed": int,
                 "tower_pixels": int, "tower_motor_pins": list, "tower_motor_steps": int,
                 "nfc_port": str, "nfc_readers": dict, "led_chain": list},
-    "games": {"dorktower_data": str},
 }
+DATA_SET = "data_set"  #: [games.<id>] data_set = "DIR"
+LEGACY_DATA_SET = "_data"  #: [games] <id>_data = "DIR", as before games had sections of their own
 
 
 def _typed(path: Path, section: str, key: str, value: Any) -> Any:
@@ -271,6 +279,34 @@ def _typed(path: Path, section: str, key: str, value: Any) -> Any:
     return value
 
 
+def _data_sets(path: Path, games: dict[str, Any]) -> dict[str, str]:
+    """The ``[games]`` section: ``[games.<id>] data_set = "DIR"`` (or, as before, ``[games]
+    <id>_data = "DIR"``); each folder relative to the file."""
+    from .games import ids
+
+    found: dict[str, str] = {}
+    for key, value in games.items():
+        if isinstance(value, dict):
+            game, unknown = key, sorted(set(value) - {DATA_SET})
+            if unknown:
+                raise ConfigError(f"{path}: [games.{key}] has no key {unknown[0]!r}")
+            value, where = value.get(DATA_SET), f"[games.{key}] {DATA_SET}"
+            if value is None:
+                continue
+        elif key.endswith(LEGACY_DATA_SET):
+            game, where = key[:-len(LEGACY_DATA_SET)], f"[games] {key}"
+        else:
+            raise ConfigError(f"{path}: [games] has no key {key!r} (a game's data set is "
+                              f"[games.<game>] {DATA_SET} = \"DIR\")")
+        if game not in ids():
+            raise ConfigError(f"{path}: [games] no game called {game!r} (known games: "
+                              f"{', '.join(ids())})")
+        if not isinstance(value, str):
+            raise ConfigError(f"{path}: {where} must be a str")
+        found[game] = str(Path(path).parent / Path(value).expanduser())
+    return found
+
+
 def load(path: Path | None, data_dir: Path | None = None, **overrides: Any) -> Config:
     """The configuration from ``path`` (if given), then ``overrides`` (from the command line)."""
     if PINMAP_PROBLEM:  # the defaults themselves cannot be had: not the file's fault
@@ -285,7 +321,11 @@ def load(path: Path | None, data_dir: Path | None = None, **overrides: Any) -> C
             raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+        data_sets: dict[str, str] = {}
         for section, body in raw.items():
+            if section == "games" and isinstance(body, dict):
+                data_sets.update(_data_sets(path, body))
+                continue
             if section not in _KEYS or not isinstance(body, dict):
                 raise ConfigError(f"{path}: unknown section [{section}]")
             for key, value in body.items():
@@ -297,8 +337,8 @@ def load(path: Path | None, data_dir: Path | None = None, **overrides: Any) -> C
                 if not isinstance(value, kind) or isinstance(value, bool):
                     raise ConfigError(f"{path}: [{section}] {key} must be a {kind.__name__}")
                 values[key] = _typed(path, section, key, value)
-                if key == "dorktower_data":
-                    values[key] = str(Path(path).parent / Path(value).expanduser())
+        if data_sets:
+            values["data_sets"] = tuple(sorted(data_sets.items()))
         try:  # the file's own values must make a usable configuration
             replace(config, **values).check()
         except ConfigError as exc:

@@ -4,17 +4,18 @@ where it is shown.
 The rules cores and the table are pure and know no language: they write English, but through
 :func:`t`, which keeps the message's template and its values beside the English result
 (:class:`Text`, a ``str``). The web layer translates a whole snapshot for each phone with
-:func:`translate` and the phone's gettext catalog (Flask-Babel, the catalogs in
-``companion/translations``); in English nothing changes. Templates use Flask-Babel's ``_()``;
-the pages' scripts use ``_()`` from ``web/static/js/common.js`` with the ``js`` catalog.
+:func:`translate` and the phone's gettext catalogs (Flask-Babel; the companion's own in
+``companion/translations``, each game's in its package's ``translations``); in English nothing
+changes. Templates use Flask-Babel's ``_()``; the pages' scripts use ``_()`` from
+``web/static/js/common.js`` with the ``js`` catalog and the game's page catalogs.
 
 The catalogs are kept with the standard Babel tools, run by ``python -m companion.i18n``:
 
 * ``update [catalog ...]``: extract every message (Python: ``t``, ``_``, ``gettext``; templates;
-  scripts: ``_``) into ``companion/translations/<catalog>.pot`` and merge them into each
-  language's ``.po``. The catalogs: ``messages`` (the table, the web layer, the templates),
-  ``abracadawhat`` and ``dorktower`` (each game's rules), ``js`` (the pages' scripts) and
-  ``js_dorktower`` (Dork Tower's pages);
+  scripts: ``_``) into the catalog's ``<catalog>.pot`` and merge them into each language's
+  ``.po``. The catalogs (:func:`catalogs`): ``messages`` (the table, the web layer, the
+  templates), ``js`` (the pages' scripts), and each game's, named by its plug-in (its rules'
+  texts; its page module's);
 * ``compile``: write the ``.mo`` files the server reads (checked in; a test keeps them current);
 * ``check``: list the messages a language has not translated yet (a test requires none).
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -107,21 +109,44 @@ def has_text(value: Any) -> bool:
 
 ROOT = Path(__file__).resolve().parents[1]
 _PY = ["-k", "t", "-k", "_", "-k", "gettext", "-k", "N_"]
-#: Each catalog and where its messages are: the server's (the table, the web layer, the
-#: templates), each game's rules core's, the pages' scripts' and Dork Tower's pages' script.
-EXTRACT = {
-    "messages": [*_PY, "-F", "companion/translations/babel.cfg", "companion", "web/templates"],
-    "abracadawhat": [*_PY, "-F", "companion/translations/babel-game.cfg",
-                     "companion/rules/abracadawhat.py"],
-    "dorktower": [*_PY, "-F", "companion/translations/babel-game.cfg",
-                  "companion/rules/dorktower"],
-    "js": ["-k", "_", "-F", "companion/translations/babel-js.cfg", "web/static/js"],
-    "js_dorktower": ["-k", "_", "-F", "companion/translations/babel-game.cfg",
-                     "web/static/js/games/dorktower.js"],
-}
-#: The catalogs the server's texts are looked up in, and the pages' scripts' ones.
-SERVER_DOMAINS = ("messages", "abracadawhat", "dorktower")
-PAGE_DOMAINS = ("js", "js_dorktower")
+_CONFIG = "companion/translations"
+WIDTH = "100"  #: the catalogs' line width, as the project's code
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """One gettext catalog: its domain, the folder holding ``<lang>/LC_MESSAGES/<domain>.po``,
+    whether the server's texts or the pages' scripts' are looked up in it (``kind``), and where
+    ``update`` finds its messages (pybabel extract's arguments, relative to the source tree)."""
+
+    domain: str
+    folder: Path
+    kind: str  #: "server" or "pages"
+    sources: tuple[str, ...]
+
+
+def catalogs(kind: str | None = None) -> list[Catalog]:
+    """Every catalog (of ``kind``, if given): the companion's own (``messages``: the table, the
+    web layer, the templates; ``js``: the pages' scripts), then each game's (its plug-in's
+    ``catalogs``: its rules' texts, its page module's), from its package's ``translations``."""
+    from .games import plugins
+
+    found = [Catalog("messages", TRANSLATIONS, "server",
+                     (*_PY, "-F", f"{_CONFIG}/babel.cfg", "companion", "web/templates")),
+             Catalog("js", TRANSLATIONS, "pages",
+                     ("-k", "_", "-F", f"{_CONFIG}/babel-js.cfg", "web/static/js"))]
+    for game in plugins():
+        package = game.folder.relative_to(ROOT) if game.folder.is_relative_to(ROOT) \
+            else game.folder
+        found += [Catalog(domain, game.translations, "server",
+                          (*_PY, "-F", f"{_CONFIG}/babel-game.cfg", str(package)))
+                  for domain in game.catalogs.server]
+        static = game.static_folder
+        sources = ("-k", "_", "-F", f"{_CONFIG}/babel-js.cfg", str(package / game.static)) \
+            if static is not None and static.is_dir() else ()
+        found += [Catalog(domain, game.translations, "pages", sources)
+                  for domain in game.catalogs.pages]
+    return [catalog for catalog in found if kind is None or catalog.kind == kind]
 
 
 def _babel(*args: str) -> None:
@@ -136,21 +161,20 @@ def update(domains: list[str] | None = None) -> None:
     import os
 
     os.chdir(ROOT)
-    for domain, args in EXTRACT.items():
-        if domains and domain not in domains:
-            continue
-        pot = TRANSLATIONS / f"{domain}.pot"
-        _babel("extract", "--no-location", "--sort-output", "--omit-header", "-o", str(pot),
-               *args)
+    for catalog in catalogs():
+        if (domains and catalog.domain not in domains) or not catalog.sources:
+            continue  # (a game's page catalog whose page module is not written yet)
+        pot = catalog.folder / f"{catalog.domain}.pot"
+        _babel("extract", "--no-location", "--sort-output", "--omit-header", "-w", WIDTH,
+               "-o", str(pot), *catalog.sources)
         for lang in LANGUAGES:
             if lang == DEFAULT:
                 continue
-            po = TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.po"
-            if po.exists():
-                _babel("update", "--no-fuzzy-matching", "-D", domain,
-                       "-i", str(pot), "-d", str(TRANSLATIONS), "-l", lang)
-            else:
-                _babel("init", "-D", domain, "-i", str(pot), "-d", str(TRANSLATIONS), "-l", lang)
+            po = catalog.folder / lang / "LC_MESSAGES" / f"{catalog.domain}.po"
+            command = "update" if po.exists() else "init"
+            extra = ["--no-fuzzy-matching"] if po.exists() else []
+            _babel(command, *extra, "-w", WIDTH, "-D", catalog.domain, "-i", str(pot),
+                   "-d", str(catalog.folder), "-l", lang)
 
 
 def compiled(po: Path) -> bytes:
@@ -184,8 +208,14 @@ class _WithoutGenerator:
         yield from messages
 
 
+def po_files() -> list[Path]:
+    """Every language's ``.po`` file of every catalog."""
+    return sorted(po for catalog in catalogs()
+                  for po in catalog.folder.glob(f"*/LC_MESSAGES/{catalog.domain}.po"))
+
+
 def compile_all(domains: list[str] | None = None) -> None:
-    for po in sorted(TRANSLATIONS.glob("*/LC_MESSAGES/*.po")):
+    for po in po_files():
         if not domains or po.stem in domains:
             po.with_suffix(".mo").write_bytes(compiled(po))
 
@@ -195,20 +225,21 @@ def untranslated(lang: str) -> dict[str, list[str]]:
     from babel.messages.pofile import read_po
 
     missing: dict[str, list[str]] = {}
-    for domain in EXTRACT:
-        po = TRANSLATIONS / lang / "LC_MESSAGES" / f"{domain}.po"
+    for catalog in catalogs():
+        po = catalog.folder / lang / "LC_MESSAGES" / f"{catalog.domain}.po"
         with open(po, "rb") as f:
-            catalog = read_po(f)
-        missing[domain] = [m.id for m in catalog if m.id and (not m.string or m.fuzzy)]
+            read = read_po(f)
+        missing[catalog.domain] = [m.id for m in read if m.id and (not m.string or m.fuzzy)]
     return missing
 
 
 def main(argv: list[str] | None = None) -> int:
     args = argv if argv is not None else sys.argv[1:] or ["check"]
     command, domains = args[0], args[1:]
-    unknown = [d for d in domains if d not in EXTRACT]
+    known = [catalog.domain for catalog in catalogs()]
+    unknown = [d for d in domains if d not in known]
     if unknown:
-        print(f"unknown catalog {unknown[0]!r}; the catalogs: {', '.join(EXTRACT)}",
+        print(f"unknown catalog {unknown[0]!r}; the catalogs: {', '.join(known)}",
               file=sys.stderr)
         return 2
     if command == "update":

@@ -57,7 +57,7 @@ class Companion:
 
     def __init__(self, config: Config):
         from .devices.factory import open_devices
-        from .table.leds import Layout
+        from .lights import Layout
         from .table.runtime import Table
         from .table.store import Store
         from .web import create_app
@@ -78,7 +78,8 @@ class Companion:
             raise
         self.table.strips = self.devices.strips
         self.table.dice = self.devices.dice
-        self.table.tower_motor = self.devices.tower_motor  # None unless configured
+        if self.devices.tower_motor is not None:  # a motor turning a real tower, if configured
+            self.table.actuators["tower_motor"] = self.devices.tower_motor
         self.sim = None
         if config.simulated:
             from .table.sim import SimulatedTable

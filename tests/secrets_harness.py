@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from companion.rules import HOST, TABLE, Game, get_game
+from companion.rules import HOST, TABLE, Game
+from companion.games import get_game
 from companion.web.public import DISPLAY_COOKIE
 from secrets_play import TablePlay, choices, random_options
 from secrets_swap import Swap

@@ -15,7 +15,8 @@ from typing import Any
 from ..devices.events import ButtonPressed, DeviceStatus, DieRolled, DieState, TagTapped
 from ..devices.nfc import reader_seat
 from ..i18n import reason_of, t
-from ..rules import Chance, Refusal, get_game
+from ..games import get_game
+from ..rules import Chance, Refusal
 from . import inputs as rules_inputs
 from .inputs import inputs_for
 from .tags import TagError

@@ -12,7 +12,9 @@ import secrets
 from typing import Any
 
 from ..i18n import reason_of, t
-from ..rules import SetupError, get_game
+from ..devices.nfc import reader_seat
+from ..games import GamePlugin, get_game, plugin, plugins
+from ..rules import SetupError
 from . import inputs as rules_inputs
 from .device_inputs import ENROL_FAILED
 from .tags import TagError
@@ -38,6 +40,23 @@ class HostRequests:
     :class:`~.runtime.Table`."""
 
     # -- seats, pause and end: the host's and the joining phones' requests -----------------------
+
+    # -- the games the table can set up (the web reaches them through the table) -------------
+
+    @staticmethod
+    def games() -> list[GamePlugin]:
+        """Every game's plug-in, in the project's order (each imported if it was not yet)."""
+        return plugins()
+
+    @staticmethod
+    def game_plugin(game_id: str) -> GamePlugin:
+        """The plug-in of ``game_id``; :class:`SetupError` for an id no game has."""
+        return plugin(game_id)
+
+    @staticmethod
+    def reader_seat(reader: str) -> int | None:
+        """The seat (1, 2, ...) of an NFC reader named ``seatN``; None for the board's."""
+        return reader_seat(reader)
 
     def _op_claim_seat(self, source: str, code: str) -> dict[str, Any]:
         """A phone scanned a seat's join code: the seat is its own from now on (the code is
@@ -161,7 +180,7 @@ class HostRequests:
             self.events.clear()  # the game's own events are seen only through its view_event
         self._note({"type": "game_ended", "text": t("The host ended {game}.", game=title)})
         self._show_leds()
-        self._turn_tower()
+        self._follow_actuators()
         return {"ok": True}
 
     def _op_enrol(self, source: str, game: str, component: str) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """What the table shows (a part of :class:`~.runtime.Table`): the snapshot each page gets, the
-LED frames and the tower motor.
+LED frames and the actuators (a tower motor).
 
 A snapshot is built for one viewer with nothing that viewer may not see: the game's view and
 events for that viewer, the refusals, the devices' public summary (connected or not, noise; never
@@ -16,15 +16,15 @@ from typing import Any
 
 from ..i18n import t
 from ..rules import EVERYTHING, HOST, TABLE
-from .leds import PALETTE, SEAT_COLOURS, animating, render, storage_failed
+from ..games import plugin
+from ..lights import PALETTE, SEAT_COLOURS, StatusLights, animating, render, storage_failed
 
 log = logging.getLogger("companion.table")
 
 ANIMATION_FPS = 20
+_NO_GAME = StatusLights()  # no game: nothing is drawn (the view is None)
 SNAPSHOT_EVENTS = 20  #: the most recent events in a snapshot (the pages show 12)
 EVENT_VIEWS_KEPT = 512  #: event views kept (SNAPSHOT_EVENTS for each of a table's viewers)
-TOWER_MOTOR_STEP = "tower_motor_step"  # setting: the tower step the motor last turned to
-TOWER_STEPS = 8  # the tower turns in eighths
 
 
 class TableOutputs:
@@ -198,8 +198,13 @@ class TableOutputs:
         if self._storage is not None:
             return storage_failed(t, self.layout, self.brightness)
         with self._lock:
-            view, cues = self.public_view(), list(self.cues)
-        return render(view, self.colours(), cues, t, self.layout, self.brightness)
+            view, cues, drawer = self.public_view(), list(self.cues), self.drawer()
+        return render(drawer, view, self.colours(), cues, t, self.layout, self.brightness)
+
+    def drawer(self) -> Any:
+        """How the game being played draws on the LEDs (its plug-in's ``lights``)."""
+        history = self.history
+        return plugin(history.game.id).drawer if history is not None else _NO_GAME
 
     def _show_leds(self, only_changed: bool = False) -> None:
         """Show the current frames; with ``only_changed`` (the animator, 20 times a second), only
@@ -216,28 +221,28 @@ class TableOutputs:
                 strip.show(pixels)
                 shown[name] = pixels
 
-    def _turn_tower(self) -> None:
-        """Turn the tower motor, if there is one, to the game's tower step (clockwise only: an
-        undo of a turn costs 7 steps on), and remember where it stands."""
-        motor = self.tower_motor
-        if motor is None:
+    def _follow_actuators(self) -> None:
+        """Move every actuator device the table has (``actuators``, e.g. a tower motor) that the
+        game drives to where its public view says (the game's plug-in says how), and remember
+        where each stands (the setting ``<name>_step``), so a restart catches up."""
+        if not self.actuators or self.history is None:
             return
-        with self._tower_lock:
+        game = plugin(self.history.game.id)
+        with self._actuator_lock:
             view = self.public_view()  # the game's view for TABLE, computed once per change
-            if not isinstance(view, dict) or not isinstance(view.get("tower"), dict):
-                return
-            step = view["tower"]["step"]
-            stored = self.store.setting(TOWER_MOTOR_STEP)
-            shown = int(stored) if stored is not None else 0  # placed at the setup position
-            turns = (step - shown) % TOWER_STEPS
-            try:
-                if turns:
-                    motor.advance(turns)
-            except Exception:  # a motor fault must not stop the table; the next change retries
-                log.exception("the tower motor could not turn %d steps", turns)
-                return
-            if stored != str(step):
-                self.store.set_setting(TOWER_MOTOR_STEP, str(step))
+            for name, device in self.actuators.items():
+                follower = game.actuator(name) if device is not None else None
+                if follower is None:
+                    continue
+                key = f"{name}_step"
+                remembered = self.store.setting(key)
+                try:
+                    now = follower.follow(view, device, remembered)
+                except Exception:  # a fault must not stop the table; the next change retries
+                    log.exception("the %s could not follow the game", name.replace("_", " "))
+                    continue
+                if now is not None and now != remembered:
+                    self.store.set_setting(key, now)
 
     def _animate(self) -> None:
         period = 1.0 / ANIMATION_FPS
@@ -245,9 +250,9 @@ class TableOutputs:
         while not self._closing:
             time.sleep(period)
             with self._lock:
-                view, cues = self.public_view(), list(self.cues)
+                view, cues, drawer = self.public_view(), list(self.cues), self.drawer()
             t = self.clock()
-            was, moving = moving, (animating(view, cues, t) or self._storage is not None
+            was, moving = moving, (animating(drawer, view, cues, t) or self._storage is not None
                                    or self.led_test_colour(t) is not None)
             if moving or was:  # and one frame more once it stops: the steady frame
                 self._show_leds(only_changed=True)

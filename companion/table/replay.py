@@ -12,7 +12,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from ..rules import EVERYTHING, Refusal, SetupError, get_game
+from ..games import plugin
+from ..rules import EVERYTHING, Refusal, SetupError
 from ..rules.api import MALFORMED
 from .history import History
 
@@ -56,7 +57,13 @@ def _start(header: Any, number: int) -> History:
     if not isinstance(header, dict) or "game" not in header or "players" not in header:
         raise ReplayError(f"line {number}: the header needs \"game\" and \"players\"")
     try:
-        game = get_game(header["game"])
+        found = plugin(header["game"])
+        game = found.game
+        if found.data is not None:  # the bundled data set, checked when the game needs it
+            try:
+                found.data.check_default()
+            except found.data.error as exc:
+                raise ReplayError(f"the {found.title} data set is refused: {exc}") from None
         seed = header.get("seed", 0)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SetupError("seed must be an integer")

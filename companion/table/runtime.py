@@ -16,11 +16,9 @@ applied after an error was returned.
 On start the table resumes the latest game by replaying its log, so a crash or a pulled plug loses
 nothing that was acknowledged.
 
-An optional tower motor (Dork Tower's real tower, ``tower_motor``) follows the game's tower: after
-every accepted action, a new game and on start, the motor turns clockwise until the tower stands
-at the public view's ``tower.step`` (modulo 8); the step it was last turned to is kept in the
-store's settings (``tower_motor_step``), so a restart with the tower behind catches up. The motor
-never turns backwards: an undo of a turn of the tower turns it 7 steps on, clockwise.
+Actuators (``actuators``: devices the game moves, such as a tower motor) follow the game after
+every accepted action, a new game and on start, as the game's plug-in says; where each stands is
+kept in the store's settings (``<name>_step``), so a restart with one behind catches up.
 """
 
 from __future__ import annotations
@@ -37,8 +35,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..devices.events import ButtonPressed, DeviceNoise, DeviceStatus, DieRolled, DieState, TagTapped
+from ..games import get_game, plugin
 from ..i18n import reason_of, t
-from ..rules import Refusal, SetupError, get_game
+from ..lights import PALETTE, Cue, Layout, refusal_cue
+from ..rules import Refusal, SetupError
 from ..rules.api import MALFORMED
 from . import inputs as rules_inputs
 from .device_inputs import ENROL_FAILED, DeviceInputs, NoiseReport
@@ -48,8 +48,7 @@ from .host_requests import (BAD_JOIN, BAD_SEAT, LED_TEST_STEP, HostRequests, new
                             new_token)
 from .inbox import DEVICE_BACKLOG, REQUEST_BACKLOG, Inbox
 from .inputs import inputs_for
-from .leds import PALETTE, Cue, Layout, cues_from_events, refusal_cue
-from .outputs import ANIMATION_FPS, TOWER_MOTOR_STEP, TOWER_STEPS, TableOutputs
+from .outputs import ANIMATION_FPS, TableOutputs
 from .refusals import RefusalLog
 from .storage import StorageError
 from .store import GameRecord, Store, now
@@ -59,7 +58,7 @@ log = logging.getLogger("companion.table")
 
 #: re-exported: the web layer and the tests know them from here
 __all__ = ["ANIMATION_FPS", "BAD_JOIN", "BAD_SEAT", "ENROL_FAILED", "LED_TEST_STEP",
-           "TOWER_MOTOR_STEP", "TOWER_STEPS", "Command", "Table", "busy", "colours_problem",
+           "Command", "Table", "busy", "colours_problem",
            "new_join_code", "new_token"]
 
 KEEP_EVENTS = 60
@@ -149,8 +148,8 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         self._storage: StorageError | None = None
         #: the dice reader, told which die profile a roll needs (None: no reader configured)
         self.dice: Any = None
-        #: the motor turning a real tower, with ``advance(steps)`` (None: no motor configured)
-        self.tower_motor: Any = None
+        #: devices the game moves, by name (``"tower_motor"``: a motor turning a real tower)
+        self.actuators: dict[str, Any] = {}
         self._rolled: tuple[Any, dict[int, DieRolled]] = (None, {})  # (awaited roll, dice in)
         self._profile_for = -1  # the version whose chance step was last told to the reader
         self._random = random.SystemRandom()  # virtual rolls, when no reader is connected
@@ -159,7 +158,7 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         self._changed = threading.Condition(self._lock)
         self._led_lock = threading.Lock()
         self._shown_pixels: dict[str, list] = {}  # what each strip shows (the animator skips it)
-        self._tower_lock = threading.Lock()  # start() and the loop may both catch the motor up
+        self._actuator_lock = threading.Lock()  # start() and the loop may both catch up
         self._closing = False
         self._thread: threading.Thread | None = None
         self._animator: threading.Thread | None = None
@@ -192,7 +191,7 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         self._animator = threading.Thread(target=self._animate, name="table-leds", daemon=True)
         self._animator.start()
         self._show_leds()
-        self._turn_tower()
+        self._follow_actuators()
 
     def close(self) -> None:
         """Stop the loop after the inputs already queued, and wake every live stream."""
@@ -504,11 +503,12 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
                                     t("The game cannot start: {problem}.", problem=problem))
         seed = secrets.randbelow(2**31) if seed is None else seed
         try:
-            rules = get_game(game)
+            found = plugin(game)
+            rules = found.game
             options = {} if options is None else options
             if not isinstance(options, dict):
                 raise SetupError("options must be an object")
-            defaults = rules_inputs.INPUTS[rules.id].option_defaults
+            defaults = found.input_mapping.option_defaults
             history = History(rules, players, defaults | options, seed)
         except (ValueError, TypeError) as exc:  # SetupError is a ValueError
             return self._refuse(raw, source, BAD_SETUP,
@@ -531,7 +531,7 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
             self._note({"type": "game_started", "text": t("A game of {game} begins: {players}.",
                                                           game=rules.title,
                                                           players=", ".join(names))})
-        self._turn_tower()
+        self._follow_actuators()
         return {"ok": True, "game_id": record.id}
 
     # -- the one path of every game action -------------------------------------------------
@@ -557,11 +557,11 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
             self.history.commit(action, result)
             self._seq = seq
             self._keep_events(result.events, at)
-            self._add_cues(cues_from_events(list(result.events), self.history.state["players"],
-                                            self.clock()))
+            self._add_cues(self.drawer().cues(list(result.events),
+                                              self.history.state["players"], self.clock()))
             self._bump()
         self._show_leds()
-        self._turn_tower()
+        self._follow_actuators()
         return {"ok": True, "action": action, "events": len(result.events)}
 
     def _refuse(self, raw: dict[str, Any], source: str, rule: str, reason: str,

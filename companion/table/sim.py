@@ -1,18 +1,14 @@
 """The simulated table: the physical pieces, and hands that move them through the simulated devices.
 
-In simulation the companion still only *senses*: this module plays the people at the table. It owns
-a box of 36 stones with NFC stickers for Abracada...What?, and a box of Dork Tower stickers (every
-component the game names: the tower, the board's spaces, every encounter token, every item and
-scroll card); their UIDs are fixed by the seed and
-enrolled on first start, as a maker would enrol real stickers. It knows where each stone lies from
-what the table has sensed, and acts by tapping stickers on the simulated reader, pressing simulated
-seat buttons and rolling the simulated dice reader. Every act goes through the same queue, mapping
-and rules as real hardware.
+In simulation the companion still only *senses*: this module plays the people at the table. Each
+game's box of stickers (its plug-in's ``sim``, a :class:`GameHands`) has UIDs fixed by the seed
+and is enrolled on first start, as a maker would enrol real stickers. The hands act by tapping
+stickers on the simulated readers, pressing simulated seat buttons and rolling the simulated dice
+reader; every act goes through the same queue, mapping and rules as real hardware. What a game's
+hands do with its own pieces (deal a stone, draw a token, turn a tower) is its ``GameHands``'.
 
-It sees every stone face, like the physical world does; the host page that shows it is therefore a
-simulation tool, never a player's page. For Dork Tower it picks what the world would draw (a token
-from the bowl, the top card of a deck) with the game's own ``sample`` on the referee's state, and
-taps a sticker of that component; it never says who holds which scroll.
+The hands see every piece, like the physical world does; the host page that shows them is
+therefore a simulation tool, never a player's page.
 """
 
 from __future__ import annotations
@@ -26,16 +22,11 @@ from typing import Any
 from companion_dice import profiles as dice_profiles
 
 from ..devices.factory import Devices
-from ..rules import get_game
+from ..games import GAME_IDS, plugin
 from .runtime import Table
 
-GAME = "abracadawhat"
-DORKTOWER = "dorktower"
-DRAWS = {"draw_token": ("token", "token"), "draw_item": ("item", "card"),
-         "draw_scroll": ("scroll", "scroll")}  # a drawn thing's action -> (component kind, key)
 
-
-def _one_at_a_time(act):
+def one_at_a_time(act):
     """Acts of the simulated hands happen one after another, as at a real table."""
     @functools.wraps(act)
     def wrapper(self, *args, **kwargs):
@@ -44,53 +35,87 @@ def _one_at_a_time(act):
     return wrapper
 
 
-def stone_tags(seed: int) -> dict[str, int]:
-    """The simulated box: UID -> stone number, 7-byte NTAG-style UIDs fixed by ``seed``."""
-    rng = random.Random(f"stickers/{seed}")
-    tags: dict[str, int] = {}
-    for n in range(1, 9):
-        for _ in range(n):
-            uid = "04" + "".join(f"{rng.randrange(256):02X}" for _ in range(6))
-            tags[uid] = n
-    return tags
+class GameHands:
+    """One game's pieces on the simulated table and what the hands do with them. A game's plug-in
+    names its subclass (``sim``); this base has no stickers and no acts of its own.
 
+    ``acts`` are the game's acts the host's simulation panel may ask for (``/sim/<act>``): each
+    name is a method of the subclass, with its arguments as ``{name: (type, what it must be)}``.
+    ``controls`` are the panel's buttons: ``(act, label, primary)``."""
 
-def dorktower_tags(seed: int, components: dict[str, int]) -> dict[str, str]:
-    """The simulated Dork Tower box: UID -> component ("tower", "token goblin", "item dagger",
-    "scroll hex"), as many stickers as the box holds of each, UIDs fixed by ``seed``."""
-    rng = random.Random(f"dorktower-stickers/{seed}")
-    tags: dict[str, str] = {}
-    for name, count in components.items():
-        for _ in range(count):
-            uid = "04" + "".join(f"{rng.randrange(256):02X}" for _ in range(6))
-            while uid in tags:
-                uid = "04" + "".join(f"{rng.randrange(256):02X}" for _ in range(6))
-            tags[uid] = name
-    return tags
+    acts: dict[str, dict[str, tuple[type, str]]] = {}
+    controls: tuple[tuple[str, str, bool], ...] = ()
+
+    def __init__(self, sim: SimulatedTable, game: Any, seed: int):
+        self.sim = sim
+        self.table = sim.table
+        self.game = game
+        self.seed = seed
+
+    @property
+    def rng(self) -> random.Random:
+        return self.sim.rng
+
+    def stickers(self) -> dict[str, str]:
+        """The box: UID -> component name, fixed by the seed."""
+        return {}
+
+    def world(self) -> dict[str, Any]:
+        """What the simulation panel shows of the game's pieces."""
+        return {}
+
+    def tap(self, uid: str) -> list[dict[str, Any]]:
+        """Tap the sticker ``uid`` on the board's reader."""
+        return self.sim.tap(uid)
+
+    def state(self) -> dict[str, Any] | None:
+        """The referee's view of this game's state, while it is the one being played."""
+        view = self.table.referee_view()
+        return view if view is not None and view.get("game") == self.game.id else None
 
 
 class SimulatedTable:
     def __init__(self, table: Table, devices: Devices, seed: int):
         self.table = table
         self.devices = devices
+        self.seed = seed
         self.rng = random.Random(f"hands/{seed}")
-        self.box = stone_tags(seed)
-        self.dt_box = {uid: name for uid, name in
-                       dorktower_tags(seed, get_game(DORKTOWER).components).items()
-                       if uid not in self.box}
         # One pair of hands at the reader: two requests never draw the same stone at once.
         self._hands = threading.RLock()
+        self._games: dict[str, GameHands] = {}
+
+    def hands(self, game_id: str) -> GameHands:
+        """The hands of the game ``game_id``, with its box."""
+        found = self._games.get(game_id)
+        if found is None:
+            game = plugin(game_id)
+            found = self._games[game_id] = game.hands(self, game.game, self.seed)
+        return found
+
+    def boxes(self) -> dict[str, dict[str, str]]:
+        """Every shipped game's box of stickers (UID -> component), by game; a UID already in an
+        earlier game's box is left out of a later one's."""
+        seen: set[str] = set()
+        boxes: dict[str, dict[str, str]] = {}
+        for game_id in GAME_IDS:
+            box = {uid: name for uid, name in self.hands(game_id).stickers().items()
+                   if uid not in seen}
+            seen.update(box)
+            boxes[game_id] = box
+        return boxes
 
     def enrol_box(self) -> int:
-        """Enrol the simulated stickers that the registry does not know yet; returns how many."""
-        missing = [{"uid": uid, "game": GAME, "component": f"stone {n}"}
-                   for uid, n in self.box.items() if self.table.tags.lookup(uid) is None]
-        counts = self.table.tags.count(DORKTOWER)
-        for uid, name in self.dt_box.items():
-            if self.table.tags.lookup(uid) is None and counts.get(name, 0) < \
-                    get_game(DORKTOWER).components.get(name, 0):
-                counts[name] = counts.get(name, 0) + 1
-                missing.append({"uid": uid, "game": DORKTOWER, "component": name})
+        """Enrol the simulated stickers that the registry does not know yet (no more of a
+        component than its game's box holds); returns how many."""
+        missing = []
+        for game_id, box in self.boxes().items():
+            wanted = plugin(game_id).game.components
+            counts = self.table.tags.count(game_id)
+            for uid, name in box.items():
+                if self.table.tags.lookup(uid) is None and counts.get(name, 0) < \
+                        wanted.get(name, 0):
+                    counts[name] = counts.get(name, 0) + 1
+                    missing.append({"uid": uid, "game": game_id, "component": name})
         if missing:
             self.table.tags.import_({"format": "companion-tags/1", "tags": missing})
         return len(missing)
@@ -100,45 +125,32 @@ class SimulatedTable:
         history = self.table.history
         return history.game.id if history is not None else None
 
-    # -- where the stones are ----------------------------------------------------------------
-
-    def _state(self) -> dict[str, Any] | None:
-        view = self.table.referee_view()
-        return view if view is not None and view["game"] == GAME else None
-
     def world(self) -> dict[str, Any]:
-        """Every stone and where it lies, for the simulation panel (for Dork Tower: the box of
-        stickers and what the table waits for)."""
-        if self.game() == DORKTOWER:
-            return self._dt_world()
-        view = self._state()
-        sensed = view["tags"] if view else {}
-        players = view["order"] if view else []
-        places: dict[str, list[dict[str, Any]]] = {"pile": [], "board": [], "removed": []}
-        for p in players:
-            places[f"rack:{p}"] = []
-            places[f"acquired:{p}"] = []
-        secret: dict[int, dict[str, Any]] = {}
-        for uid, n in self.box.items():
-            where = sensed.get(uid, ["pile"])[0]
-            stone = {"uid": uid, "stone": n}
-            if where.startswith(("rack:", "acquired:")):
-                kind, seat = where.split(":")
-                places[f"{kind}:{players[int(seat)]}"].append(stone)
-            elif where.startswith("secret:"):
-                secret[int(where.split(":")[1])] = stone
-            else:
-                places.setdefault(where, []).append(stone)
-        for stones in places.values():
-            stones.sort(key=lambda s: (s["stone"], s["uid"]))
-        return {"places": places, "secret": [secret.get(i) for i in range(4)],
-                "phase": view["phase"] if view else None,
-                "dice": self.devices.sim_dice is not None and self.devices.sim_dice.running}
+        """What the simulation panel shows: the game being played's pieces (its hands' world),
+        the acts it offers, and whether the simulated dice are running."""
+        game_id = self.game()
+        dice = self.devices.sim_dice is not None and self.devices.sim_dice.running
+        if game_id is None:
+            return {"game": None, "controls": [], "dice": dice}
+        hands = self.hands(game_id)
+        return {**hands.world(), "game": game_id, "dice": dice,
+                "controls": [{"act": act, "label": label, "primary": primary}
+                             for act, label, primary in hands.controls]}
 
-    def _pile(self) -> list[str]:
-        return [s["uid"] for s in self.world()["places"]["pile"]]
+    def game_acts(self) -> dict[str, dict[str, tuple[type, str]]]:
+        """The acts of the game being played (name -> its arguments)."""
+        game_id = self.game()
+        return self.hands(game_id).acts if game_id is not None else {}
 
-    # -- hands --------------------------------------------------------------------------------
+    @one_at_a_time
+    def game_act(self, act: str, **arguments: Any) -> list[dict[str, Any]]:
+        """Do one of the game being played's acts (:meth:`game_acts`)."""
+        hands = self.hands(self.game())
+        if act not in hands.acts:
+            raise ValueError(f"no act {act!r} in this game")
+        return getattr(hands, act)(**arguments)
+
+    # -- hands ----------------------------------------------------------------------------------
 
     def _sensed(self, act) -> list[dict[str, Any]]:
         """Do ``act`` through a simulated device; return what the table made of it."""
@@ -147,7 +159,7 @@ class SimulatedTable:
         self.table.sync()
         return self.table.outcomes_since(before)
 
-    @_one_at_a_time
+    @one_at_a_time
     def tap(self, uid: str, reader: str = "board") -> list[dict[str, Any]]:
         """Tap the tag ``uid`` at ``reader``: the board's, or a seat's own (when configured)."""
         if reader not in self.devices.nfc:
@@ -155,7 +167,7 @@ class SimulatedTable:
                              f"{', '.join(self.devices.nfc)}")
         return self._sensed(lambda: self.devices.nfc[reader].tap(uid))
 
-    @_one_at_a_time
+    @one_at_a_time
     def tap_box(self) -> list[dict[str, Any]]:
         """The hand enrolling stickers: it takes from the simulated box a sticker of the
         component the host asked for, one not enrolled yet if there is one (else one that is,
@@ -163,127 +175,26 @@ class SimulatedTable:
         wanted = self.table.enrolling
         if wanted is None:
             raise ValueError("no sticker is being enrolled")
-        if wanted["game"] == GAME:
-            box = [uid for uid, n in self.box.items() if f"stone {n}" == wanted["component"]]
-        else:
-            box = [uid for uid, name in self.dt_box.items() if name == wanted["component"]]
+        box = [uid for uid, name in self.boxes().get(wanted["game"], {}).items()
+               if name == wanted["component"]]
         if not box:
             raise ValueError(f"the simulated box has no {wanted['component']}")
         fresh = [uid for uid in box if self.table.tags.lookup(uid) is None]
         return self.tap(self.rng.choice(fresh or box))
 
-    @_one_at_a_time
+    @one_at_a_time
     def tap_unknown(self) -> list[dict[str, Any]]:
         uid = "04" + "".join(f"{self.rng.randrange(256):02X}" for _ in range(6))
         return self.tap(uid)
 
-    @_one_at_a_time
-    def draw(self) -> list[dict[str, Any]]:
-        """Draw a face-down stone from the pile and tap it (dealing or refilling); in Dork Tower,
-        draw what the table waits for (a token from the bowl, an item or a scroll card)."""
-        if self.game() == DORKTOWER:
-            return self._dt_draw()
-        pile = self._pile()
-        return self.tap(self.rng.choice(pile)) if pile else []
-
-    @_one_at_a_time
-    def draw_all(self) -> list[dict[str, Any]]:
-        """Keep drawing while the table asks for stones (the whole deal, or a whole refill); in
-        Dork Tower, every token and card the table asks for until it waits for something else."""
-        if self.game() == DORKTOWER:
-            outcomes: list[dict[str, Any]] = []
-            while self._dt_awaited_draw() is not None:
-                got = self._dt_draw()
-                outcomes += got
-                if not got or not all(o["ok"] for o in got):
-                    break
-            return outcomes
-        outcomes = []
-        while (view := self._state()) is not None and view["phase"] in ("deal", "refill"):
-            got = self.draw()
-            outcomes += got
-            if not got or not all(o["ok"] for o in got):
-                break  # nothing to draw, or refused: stop rather than loop
-        return outcomes
-
-    @_one_at_a_time
-    def remove(self) -> list[dict[str, Any]]:
-        """The right neighbour takes a stone of the declared number from the caster's rack."""
-        view = self._state()
-        if view is None or view["phase"] != "remove":
-            return []
-        caster = view["active"]
-        spell = view["pending"]["spell"]
-        for stone in self.world()["places"][f"rack:{caster}"]:
-            if stone["stone"] == spell:
-                return self.tap(stone["uid"])
-        return []
-
-    @_one_at_a_time
-    def take_secret(self, slot: int) -> list[dict[str, Any]]:
-        stone = self.world()["secret"][slot] if 0 <= slot < 4 else None
-        return self.tap(stone["uid"]) if stone is not None else []
-
-    # -- Dork Tower ---------------------------------------------------------------------------
-
-    def _dt_awaited_draw(self) -> dict[str, Any] | None:
-        history = self.table.history
-        if history is None or history.game.id != DORKTOWER:
-            return None
-        awaited = history.game.awaited(history.state)
-        return awaited if awaited and awaited["kind"] in ("token", "item", "scroll") else None
-
-    def _dt_stickers(self, component: str) -> list[str]:
-        """The enrolled stickers of a Dork Tower component: the simulated box's, or any other
-        sticker the host enrolled as that component."""
-        return sorted(row["uid"] for row in self.table.tags.export()["tags"]
-                      if row["game"] == DORKTOWER and row["component"] == component)
-
-    def _dt_draw(self) -> list[dict[str, Any]]:
-        """The hand at the bowl or the deck: what the world draws is the game's own sample of
-        the referee's state; a sticker of that component is tapped on the reader."""
-        if self._dt_awaited_draw() is None:
-            return []
-        history = self.table.history
-        action = history.game.sample(history.state)
-        kind, key = DRAWS[action["type"]]
-        stickers = self._dt_stickers(f"{kind} {action[key]}")
-        if not stickers:
-            return []
-        return self.tap(self.rng.choice(stickers))
-
-    @_one_at_a_time
-    def turn_tower(self) -> list[dict[str, Any]]:
-        """Turn the tower: its sticker is tapped on the reader (the turn ends)."""
-        stickers = self._dt_stickers("tower")
-        return self.tap(stickers[0]) if stickers else []
-
-    @_one_at_a_time
-    def tap_component(self, component: str) -> list[dict[str, Any]]:
-        """Tap a sticker of a named Dork Tower component ("token goblin", "scroll hex", ...)."""
-        stickers = self._dt_stickers(" ".join(component.lower().split()))
-        if not stickers:
-            raise ValueError(f"no sticker of {component!r} is enrolled")
-        return self.tap(self.rng.choice(stickers))
-
-    def _dt_world(self) -> dict[str, Any]:
-        """The Dork Tower box: every component with its stickers, and the awaited draw. Where
-        each card lies is not shown (a scroll in hand is its owner's secret)."""
-        stickers: dict[str, list[str]] = {}
-        for row in self.table.tags.export()["tags"]:
-            if row["game"] == DORKTOWER:
-                stickers.setdefault(row["component"], []).append(row["uid"])
-        return {"game": DORKTOWER, "stickers": stickers, "awaiting": self._dt_awaited_draw(),
-                "dice": self.devices.sim_dice is not None and self.devices.sim_dice.running}
-
     # -- buttons and dice -------------------------------------------------------------------
 
-    @_one_at_a_time
+    @one_at_a_time
     def press(self, seat: int, long: bool = False) -> list[dict[str, Any]]:
         hold = self.devices.buttons.hold_time + 0.2 if long else 0.0
         return self._sensed(lambda: self.devices.buttons.press(seat, hold=hold))
 
-    @_one_at_a_time
+    @one_at_a_time
     def roll(self, face: int | str | None = None, die: int = 0,
              timeout: float = 10.0) -> list[dict[str, Any]]:
         """Throw a die on the simulated reader (the real firmware logic reads it); waits until
@@ -291,7 +202,7 @@ class SimulatedTable:
         self._check_face(die, face)
         return self._until_handled(lambda: self.devices.sim_dice.roll(die, face), timeout)
 
-    @_one_at_a_time
+    @one_at_a_time
     def throw(self, faces: list[int | str | None] | None = None,
               timeout: float = 10.0) -> list[dict[str, Any]]:
         """Throw several dice together (as many as the awaited roll takes, or as ``faces``
@@ -307,12 +218,12 @@ class SimulatedTable:
         return self._after(lambda: self.devices.sim_dice.throw(dict(enumerate(faces))),
                            lambda: self.table.inputs_handled >= before + len(faces), timeout)
 
-    @_one_at_a_time
+    @one_at_a_time
     def crooked(self, die: int = 0, timeout: float = 10.0) -> list[dict[str, Any]]:
         """Throw a die that lands leaning against something: the reader cannot read it."""
         return self._until_dice_settle(lambda: self.devices.sim_dice.crooked(die), die, timeout)
 
-    @_one_at_a_time
+    @one_at_a_time
     def place(self, face: int | str | None = None, die: int = 0,
               timeout: float = 10.0) -> list[dict[str, Any]]:
         """Set a die down by hand instead of rolling it."""
@@ -320,7 +231,7 @@ class SimulatedTable:
         return self._until_dice_settle(lambda: self.devices.sim_dice.place(die, face), die,
                                        timeout)
 
-    @_one_at_a_time
+    @one_at_a_time
     def dice_noise(self, timeout: float = 5.0) -> list[dict[str, Any]]:
         """Garbage on the serial line, and a roll whose line arrives with a wrong checksum."""
         def noise():

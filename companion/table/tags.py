@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import reason_of, t
-from ..rules import SetupError, get_game
+from ..games import get_game
+from ..rules import SetupError
 from .store import Store
 
 EXPORT_FORMAT = "companion-tags/1"

@@ -56,13 +56,13 @@ def catalog(lang: str, kind: str) -> Any:
     table's and the games' rules') or the pages' scripts' (``"pages"``)."""
     from babel.support import NullTranslations, Translations
 
-    from ..i18n import DEFAULT, PAGE_DOMAINS, SERVER_DOMAINS, TRANSLATIONS
+    from ..i18n import DEFAULT, catalogs
 
     merged: Any = NullTranslations()
     if lang == DEFAULT:
         return merged
-    for domain in SERVER_DOMAINS if kind == "server" else PAGE_DOMAINS:
-        found = Translations.load(str(TRANSLATIONS), [lang], domain)
+    for known in catalogs(kind):
+        found = Translations.load(str(known.folder), [lang], known.domain)
         if not isinstance(found, Translations):  # not compiled: its messages stay English
             continue
         if isinstance(merged, Translations):

@@ -12,9 +12,9 @@ import json
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
 
 from ..i18n import t
-from ..rules import HOST, games
+from ..rules import HOST
 from ..table.inputs import BAD_REQUEST
-from ..table.leds import PALETTE
+from ..lights import PALETTE
 from .common import (HOST_COOKIE, access, answer, csrf_token, refuse_request, sim, sse,
                      table, translator)
 
@@ -79,10 +79,11 @@ def setup(token: str):
         "games": [{"id": g.id, "title": g.title, "min_players": g.min_players,
                    "max_players": min(g.max_players, t.layout.seats),
                    "components": g.components,
-                   "options": [_option(g, o) for o in g.options],
-                   "table_defaults": _table_defaults(g)} for g in games()],
+                   "options": [_option(found, o) for o in g.options],
+                   "table_defaults": dict(found.input_mapping.option_defaults)}
+                  for found in t.games() for g in [found.game]],
         "links": links,
-        "tags": {g.id: t.tags.count(g.id) for g in games()},
+        "tags": {found.id: t.tags.count(found.id) for found in t.games()},
         "simulated": sim() is not None,
         "pin": access().pin,
         "pin_configured": access().configured_pin is not None,
@@ -98,18 +99,11 @@ def _option(game, option) -> dict:
     ``data_set`` option, the one new games use by default first."""
     out = {"name": option.name, "default": option.default, "doc": option.doc,
            "rule": option.rule, "choices": list(option.choices)}
-    datasets = getattr(game, "datasets", None)
-    if option.name == "data_set" and datasets:
-        out["default"] = getattr(game, "default_set", option.default)
-        out["choices"] = sorted(datasets)
+    data_sets = game.data
+    if option.name == "data_set" and data_sets is not None:
+        out["default"] = data_sets.default()
+        out["choices"] = data_sets.names()
     return out
-
-
-def _table_defaults(game) -> dict:
-    from ..table.inputs import INPUTS
-
-    mapper = INPUTS.get(game.id)
-    return dict(mapper.option_defaults) if mapper else {}
 
 
 @bp.post("/api/new_game")

@@ -76,12 +76,14 @@ def act(token: str):
     action = {k: v for k, v in action.items() if k != "player"} | {"player": player}
     mapper = inputs_for(tbl.history.game) if tbl.history else None
     kind = action["type"]
-    if mapper is not None and kind not in mapper.phone_actions:
+    if mapper is not None and not mapper.from_phone(kind):
         if kind in mapper.sensor_actions:
             reason = t("That action comes from the table's sensors, not from a phone.")
-        else:
+        elif mapper.phone_actions:
             reason = t("A phone cannot send {action}; it can send {actions}.", action=repr(kind),
                        actions=", ".join(sorted(mapper.phone_actions)))
+        else:
+            reason = t("A phone cannot send {action}.", action=repr(kind))
         result = tbl.call("refuse", source, rule=FROM_SENSORS, reason=reason,
                           raw={"kind": "request", "action": action})
         return jsonify(translator()(result)), 403

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 
-from ..rules import TABLE, SetupError, get_game
+from ..rules import TABLE, SetupError
 from .common import access, message_page, sse, table, translator
 
 DISPLAY_COOKIE = "companion_display"
@@ -59,14 +59,14 @@ def stream():
 
 @bp.get("/api/games/<game>/data/<name>")
 def game_data(game: str, name: str):
-    """A game's data set, normalised (Dork Tower: map, tower, tables, tokens, item and scroll
-    cards, characters, XP costs). It is what is printed on the board and the cards, the same for
-    every viewer; it says nothing about the game being played (no deck order, no hand)."""
+    """A game's data set, normalised (what its plug-in's data sets hold: a map, tables, cards...).
+    It is what is printed on the board and the cards, the same for every viewer; it says nothing
+    about the game being played (no deck order, no hand)."""
     try:
-        rules = get_game(game)
+        data_sets = table().game_plugin(game).data
     except SetupError:
         abort(404)
-    data = getattr(rules, "datasets", {}).get(name)
+    data = data_sets.get(name) if data_sets is not None else None
     if data is None:
         abort(404)
     return jsonify(data)

@@ -1,5 +1,5 @@
-"""The simulated table's controls: hands that tap stones and stickers, press seat buttons, turn
-Dork Tower's tower and roll the dice.
+"""The simulated table's controls: hands that tap stickers, press seat buttons and roll the dice,
+and the acts of the game being played (its simulated hands' ``acts``: deal, draw, remove...).
 
 Registered only when the devices are simulated. It shows every stone face, as the physical world
 does, so it lives behind the host's link; it is a simulation tool, not a player's page.
@@ -30,7 +30,7 @@ def _body() -> dict:
 
 @bp.get("/world")
 def world(token: str):
-    return jsonify(sim().world())
+    return jsonify(translator()(sim().world()))
 
 
 @bp.post("/<act>")
@@ -49,13 +49,8 @@ def act(token: str, act: str):
 
 def _do(s, act: str, body: dict) -> list[dict]:
     """The simulated hands' act; ``ValueError`` for arguments that make no sense."""
-    if act in ("draw", "draw_all", "remove", "tap_unknown", "tap_box", "dice_noise",
-               "turn_tower", "crooked"):
+    if act in ("tap_unknown", "tap_box", "dice_noise", "crooked"):
         return getattr(s, act)()
-    if act == "tap_component":
-        return s.tap_component(_arg(body, "component", str, "tap_component needs a component"))
-    if act == "take_secret":
-        return s.take_secret(_arg(body, "slot", int, "take_secret needs a slot"))
     if act == "tap":
         return s.tap(_arg(body, "uid", str, "tap needs a uid"),
                      reader=_arg(body, "reader", str, "tap's reader is a name", default="board"))
@@ -75,7 +70,11 @@ def _do(s, act: str, body: dict) -> list[dict]:
         if faces is not None and (not isinstance(faces, list) or not all(map(_face_ok, faces))):
             raise ValueError("throw takes a list of face labels (or none)")
         return s.throw(faces)
-    abort(404)
+    arguments = s.game_acts().get(act)
+    if arguments is None:  # no such act, or not in the game being played
+        abort(404)
+    return s.game_act(act, **{name: _arg(body, name, kind, message)
+                              for name, (kind, message) in arguments.items()})
 
 
 def _arg(body: dict, key: str, kind: type, message: str, default=None):

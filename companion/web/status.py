@@ -33,7 +33,6 @@ from flask import (
 )
 
 from .. import __version__
-from ..devices.nfc import reader_seat
 from ..i18n import t
 from ..table.runtime import LED_TEST_STEP
 from .access import hashed
@@ -148,7 +147,7 @@ def status(ext: dict[str, Any], addresses: dict[str, Any]) -> dict[str, Any]:
                      "seconds_left": round(max(0.0, t.led_test_until - clock), 2),
                      "colours": list(TEST_COLOURS), "step": LED_TEST_STEP,
                      "brightness": t.brightness},
-        "devices": (_nfc(devices, known, refusals) + [_dice(t, known, refusals)]
+        "devices": (_nfc(t, devices, known, refusals) + [_dice(t, known, refusals)]
                     + [_buttons(devices, config, known, refusals, simulated)]
                     + _strips(devices.strips if devices is not None else t.strips)
                     + _motor(t, devices)),
@@ -189,7 +188,7 @@ def _last_error(device: str, entry: dict[str, Any] | None, refusals: list[dict[s
     return {"text": text, "at": at or None}
 
 
-def _nfc(devices: Any, known: dict[str, dict[str, Any]],
+def _nfc(tab: Any, devices: Any, known: dict[str, dict[str, Any]],
          refusals: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One entry per NFC reader. A reader's taps are the table's ``nfc:<name>`` entry; what its
     driver says of itself (a PN532 connecting, losing its bus, corrupt answers) is ``<name>``."""
@@ -201,7 +200,7 @@ def _nfc(devices: Any, known: dict[str, dict[str, Any]],
     for name, reader in readers.items():
         own, taps = known.get(name), known.get(f"nfc:{name}")
         connected, state = _reported(own) if own and "connected" in own else _reported(taps)
-        seat = reader_seat(name)
+        seat = tab.reader_seat(name)
         label = t("NFC reader, seat {seat}", seat=seat + 1) if seat is not None else \
             t("NFC reader, {name}", name=name)
         item = _device("nfc", name, label, connected, state, taps,

@@ -277,12 +277,12 @@ def test_levelling_up_equipping_and_trading_on_the_phones(server, phone, shots):
 
 
 def _dork_bot():
-    """The web tests' bot (tests/web/test_dorktower_web.py), which plays through the phones' API
+    """The web tests' bot (tests/games/dorktower/test_dorktower_web.py), which plays through the phones' API
     and the simulated table."""
     import importlib.util
     from pathlib import Path
 
-    path = Path(__file__).resolve().parents[1] / "web" / "test_dorktower_web.py"
+    path = Path(__file__).resolve().parents[1] / "games" / "dorktower" / "test_dorktower_web.py"
     spec = importlib.util.spec_from_file_location("dorktower_web_bot", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

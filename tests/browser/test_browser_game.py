@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from companion.rules import get_game
+from companion.games import get_game
 from companion.table.history import History
 from support import Server, get
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from secrets_harness import random_options
 
+from companion.games import games, get_game
 from companion.rules import (
     EVERYTHING,
     HOST,
@@ -26,8 +27,6 @@ from companion.rules import (
     Accepted,
     Game,
     Refusal,
-    games,
-    get_game,
 )
 from companion.rules.api import Outcome
 

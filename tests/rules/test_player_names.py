@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.i18n import Text
-from companion.rules import SetupError, get_game
+from companion.rules import SetupError
+from companion.games import get_game
 from companion.rules.names import (
     MAX_NAME_LENGTH,
     clean_name,

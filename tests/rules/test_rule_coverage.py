@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import games
+from companion.games import games
 
 REPO = Path(__file__).resolve().parents[2]
 TESTS = REPO / "tests"

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from companion.devices.events import DieRolled, DieState
-from companion.rules import _GAMES, TABLE, Accepted, Chance, Game, Outcome, Refusal, register
-from companion.table import inputs as table_inputs
+from companion.rules import TABLE, Accepted, Chance, Game, Outcome, Refusal
+from companion.games import register, unregister
 from companion.table.runtime import Table
 from companion.table.store import Store
 
@@ -85,8 +85,7 @@ class FakeReader:
 
 @pytest.fixture
 def table(tmp_path):
-    game = register(TwoDice())
-    table_inputs.INPUTS[game.id] = table_inputs.GameInputs
+    game = register(TwoDice()).game
     store = Store(tmp_path / "t.db")
     t = Table(store)
     t.dice = FakeReader()
@@ -95,8 +94,7 @@ def table(tmp_path):
     yield t
     t.close()
     store.close()
-    del _GAMES[game.id]
-    del table_inputs.INPUTS[game.id]
+    unregister(game.id)
 
 
 def roll(table: Table, die: int, face: str, value: int, n: int) -> None:

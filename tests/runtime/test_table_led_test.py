@@ -6,7 +6,7 @@ import pytest
 
 from companion.devices.leds import SimStrip
 from companion.doctor import PATTERN
-from companion.table.leds import Layout
+from companion.lights import Layout
 from companion.table.runtime import LED_TEST_STEP, Table
 from companion.table.store import Store
 

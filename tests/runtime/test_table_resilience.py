@@ -12,9 +12,9 @@ import pytest
 from companion.devices.events import DeviceNoise, DieState, TagTapped
 from companion.rules import HOST, TABLE
 from companion.table.inbox import DEVICE_BACKLOG, REQUEST_BACKLOG
-from companion.table.leds import STORAGE_RED, Layout
+from companion.lights import STORAGE_RED, Layout
 from companion.table.runtime import BUSY, CANNOT_RECORD, HOUSEKEEPING, Table
-from companion.table.sim import stone_tags
+from companion.games.abracadawhat.sim import stone_tags
 from companion.table.store import Store
 from support import wait_until
 

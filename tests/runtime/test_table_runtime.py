@@ -9,10 +9,10 @@ import pytest
 from companion.devices.events import ButtonPressed, DeviceNoise, DieRolled, TagTapped
 from companion.devices.leds import SimStrip
 from companion.rules import Game, TABLE
-from companion.rules import _GAMES as REGISTRY
-from companion.table.leds import Layout
+from companion.games import register, unregister
+from companion.lights import Layout
 from companion.table.runtime import Table
-from companion.table.sim import stone_tags
+from companion.games.abracadawhat.sim import stone_tags
 from companion.table.store import Store
 from support import wait_until
 
@@ -133,11 +133,14 @@ def test_a_tag_of_another_game(table, monkeypatch):
         components = {"card 1": 1}
         new = apply = legal_actions = chance = sample = view = outcome = None
 
-    monkeypatch.setitem(REGISTRY, "other", Other())
-    table.tags.enrol("04112233445566", "other", "card 1")
-    start(table)
-    unchanged_refusal(table, lambda: table.emit(TagTapped("board", "04112233445566")),
-                      "TABLE-TAG-2")
+    register(Other())
+    try:
+        table.tags.enrol("04112233445566", "other", "card 1")
+        start(table)
+        unchanged_refusal(table, lambda: table.emit(TagTapped("board", "04112233445566")),
+                          "TABLE-TAG-2")
+    finally:
+        unregister("other")
 
 
 def test_a_stone_tapped_when_none_is_expected(table):

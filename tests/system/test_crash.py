@@ -22,7 +22,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from companion.rules import TABLE, get_game
+from companion.rules import TABLE
+from companion.games import get_game
 from companion.table.history import History
 from support import Bot, get, join_all, post
 

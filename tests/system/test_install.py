@@ -29,11 +29,13 @@ def test_the_wheel_carries_every_web_asset(wheel):
         if path.is_file():
             inside = "companion/web/assets/" + path.relative_to(ROOT / "web").as_posix()
             assert inside in names, inside
-    assert "companion/rules/abracadawhat.py" in names
     assert "companion/pinmap.toml" in names  # the pin map the configuration's defaults come from
-    example = ROOT / "companion" / "rules" / "dorktower" / "data" / "example"
-    for path in example.glob("*.json"):  # the bundled Dork Tower data set
-        assert "companion/rules/dorktower/data/example/" + path.name in names, path.name
+    games = ROOT / "companion" / "games"
+    for path in games.rglob("*"):  # each game's package: rules, data sets, page, catalogs
+        if path.is_file() and "__pycache__" not in path.parts:
+            inside = path.relative_to(ROOT).as_posix()
+            assert inside in names, inside
+    assert "companion/games/dorktower/data/example/map.json" in names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "companion = companion.cli:main" in zipfile.ZipFile(wheel).read(entry_points).decode()
 

@@ -16,9 +16,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from companion.rules.dorktower.data import example_directory
-from companion.table.leds import WHITE
-from companion.table.leds_dorktower import MOON, SUN
+from companion.games.dorktower.rules.data import example_directory
+from companion.lights import WHITE
+from companion.games.dorktower.lights import MOON, SUN
 
 from support import get, join_all, post
 from test_crash import Process

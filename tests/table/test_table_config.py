@@ -40,8 +40,8 @@ tower_pixels = 24
 tower_motor_pins = [12, 16, 20, 21]
 tower_motor_steps = 8192
 
-[games]
-dorktower_data = "sets/mine"
+[games.dorktower]
+data_set = "sets/mine"
 """
 
 
@@ -90,10 +90,10 @@ def test_a_file_may_set_every_key(tmp_path):
                             led_pixel_order="RGB", button_factory="rpigpio",
                             brightness=0.25, seed=7, tower_pixels=24,
                             tower_motor_pins=(12, 16, 20, 21), tower_motor_steps=8192,
-                            dorktower_data=str(tmp_path / "sets" / "mine"))
+                            data_sets=(("dorktower", str(tmp_path / "sets" / "mine")),))
     assert isinstance(config.button_hold, float) and not config.simulated
     written = {line.split(" = ")[0] for line in EVERY_KEY.splitlines() if " = " in line}
-    assert written == {f.name for f in fields(Config)} - {"data_dir"}
+    assert written == {f.name for f in fields(Config)} - {"data_dir", "data_sets"} | {"data_set"}
 
 
 def test_an_empty_file_gives_the_defaults(tmp_path):
@@ -193,7 +193,7 @@ def test_a_broken_dork_tower_data_set_stops_the_start_with_file_place_and_proble
     import shutil
 
     from companion.cli import main
-    from companion.rules.dorktower.data import example_directory
+    from companion.games.dorktower.rules.data import example_directory
 
     broken = tmp_path / "mine"
     shutil.copytree(example_directory(), broken)
@@ -212,8 +212,8 @@ def test_a_broken_bundled_example_stops_the_start_too(tmp_path, capsys, monkeypa
     """Without a configured data set the bundled example is validated before the start, and a
     mistake in it is reported the same way (not as a crash at import)."""
     from companion.cli import main
-    from companion.rules import get_game
-    from companion.rules.dorktower import data
+    from companion.games import get_game
+    from companion.games.dorktower.rules import data
 
     def broken():
         raise data.DataError("example/combat_table.json", "rows",

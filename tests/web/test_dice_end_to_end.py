@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from companion.table.leds import LOSS_FLASH
+from companion.games.abracadawhat.lights import LOSS_FLASH
 from support import SSE, get, post, wait_until
 
 PLAYERS = ["Elena", "Denise", "Marta"]

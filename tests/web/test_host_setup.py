@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from companion.rules import get_game
-from companion.table.leds import PALETTE
+from companion.games import get_game
+from companion.lights import PALETTE
 from support import Server, get, post, request
 
 PLAYERS = ["Elena", "Denise", "Marta", "Ivo"]

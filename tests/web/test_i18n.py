@@ -13,7 +13,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from companion.i18n import TRANSLATIONS, compiled, untranslated
+from companion.i18n import compiled, po_files, untranslated
 from support import csrf_for, request
 
 ITALIAN = {"Cookie": "companion_lang=it"}
@@ -201,7 +201,7 @@ def test_every_catalog_is_translated():
 
 def test_the_compiled_catalogs_are_current():
     """The checked-in ``.mo`` files are exactly what ``compile`` makes of the ``.po`` files."""
-    catalogs = sorted(TRANSLATIONS.glob("*/LC_MESSAGES/*.po"))
+    catalogs = po_files()
     assert {po.stem for po in catalogs} >= {"messages", "abracadawhat", "js"}
     for po in catalogs:
         mo = po.with_suffix(".mo")

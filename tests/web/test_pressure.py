@@ -4,6 +4,9 @@ and answers 503 without applying anything."""
 
 from __future__ import annotations
 
+import math
+import time
+
 from support import get, post, request, wait_until
 
 PLAYERS = ["Elena", "Denise", "Marta"]
@@ -16,16 +19,21 @@ def test_a_script_trying_join_codes_wakes_nobody(server):
     server.new_game(PLAYERS[:2], seed=1)  # every seat claimed
     table = server.table
     version, cues, logged = table.version, len(table.cues), len(server.companion.store.refusals())
+    began = time.monotonic()
+    rules = set()
     for n in range(100):
         status, answer = post(f"{server.base}/join/made-up-{n}", csrf="")
         assert status == 403 and answer["rule"] in ("TABLE-JOIN-1", "TABLE-REQUEST-3")
+        rules.add(answer["rule"])
+    seconds = time.monotonic() - began
     assert table.version == version and len(table.cues) == cues
     assert not [r for r in get(f"{server.base}/api/table")["refusals"]
                 if r["rule"] in ("TABLE-JOIN-1", "TABLE-REQUEST-3")]
     wait_until(lambda: sum(r["count"] for r in server.companion.store.refusals()[logged:]) == 100)
-    assert len(server.companion.store.refusals()) - logged <= 4  # a row a second, per rule
+    rows = server.companion.store.refusals()[logged:]  # a row a second, per rule
+    assert len(rows) <= (math.ceil(seconds) + 1) * len(rules) < 100
     status = get(f"{server.host}/status/api")
-    assert status["web_refusals"] and status["web_refusals"][-1]["count"] > 1
+    assert status["web_refusals"] and max(r["count"] for r in status["web_refusals"]) > 1
 
 
 def test_a_table_that_cannot_record_says_so_everywhere_and_applies_nothing(server):

@@ -15,7 +15,7 @@ import random
 import pytest
 
 from companion.rules import HOST, TABLE
-from companion.rules.abracadawhat import AbracadaWhat
+from companion.games.abracadawhat.rules import AbracadaWhat
 from support import Bot, Server, fetch, first_snapshot, hidden_changed, request
 
 

@@ -26,7 +26,8 @@ import pytest
 from flask import Response, jsonify
 
 from companion.devices.events import DeviceStatus
-from companion.rules import EVERYTHING, HOST, TABLE, games, get_game
+from companion.rules import EVERYTHING, HOST, TABLE
+from companion.games import games, get_game
 from companion.table.device_reports import DeviceReports
 from secrets_harness import NOBODY, UNDECIDED, Harness, Leak, leak_at, player_counts, run
 from secrets_swap import Swap

@@ -262,6 +262,11 @@ function renderWorld(world, snap) {
     renderDice(snap);
     return;
   }
+  if (!world.places) {  // no game: nothing on the table yet
+    replace("world", []);
+    renderDice(snap);
+    return;
+  }
   const places = [];
   const order = snap.view ? snap.view.order : [];
   places.push(el("div", { class: "place" }, el("span", { text: _("Face-down pile: {n} stones", { n: world.places.pile.length }) })));

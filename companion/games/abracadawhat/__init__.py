@@ -1,0 +1,20 @@
+"""Abracada...What?: stones with stickers drawn into racks that only the others can see, spells
+cast by declaration, lives and points kept by the companion (``../shared/rules/abracadawhat.md``).
+
+The package: ``rules`` (pure), ``inputs`` (a stone tapped at the board reader, a seat button),
+``lights`` (lives, the score track, the status lights), ``sim`` (the box of 36 stones and the
+hands that deal, remove and draw them), ``static`` (the page module) and ``translations``.
+"""
+
+from ..plugin import Catalogs, GamePlugin
+
+PLUGIN = GamePlugin(
+    id="abracadawhat",
+    title="Abracada...What?",
+    package=__name__,
+    rules="rules:AbracadaWhat",
+    inputs="inputs:AbracadaInputs",
+    lights="lights",
+    sim="sim:AbracadaHands",
+    catalogs=Catalogs(server=("abracadawhat",)),
+)

@@ -1,0 +1,198 @@
+"""The plug-in interface: everything the table, the simulation, the pages and the CLI need from a
+game, declared in one place.
+
+A game is a package, ``companion/games/<id>/``, whose ``__init__`` declares ``PLUGIN``, a
+:class:`GamePlugin`. Declaring it imports nothing of the game: each part is named by the module
+that holds it (``"module:attribute"``, relative to the game's package) and imported the first
+time it is asked for, so a server holds only the games that are played or asked about.
+
+The parts (``docs/architecture.md`` has the guide to writing them):
+
+* ``rules``: the pure rules core, a :class:`~companion.rules.api.Game` (required);
+* ``inputs``: how the table's sensors read the game, a :class:`~companion.table.inputs.
+  GameInputs` subclass (default: the phone only, a seat button's long press undoes);
+* ``lights``: how the game draws on the LED strips, a :class:`GameLights` (default:
+  :class:`companion.lights.StatusLights`, every seat's status light from the view's common keys);
+* ``sim``: the simulated box of stickers and the simulated hands' game acts, a
+  :class:`~companion.table.sim.GameHands` subclass (default: no stickers and no acts);
+* ``data_sets``: the game's data sets, a :class:`DataSets` (default: none);
+* ``actuators``: for each actuator device the table may have (``"tower_motor"``), what makes it
+  follow the game, a :class:`Actuator`;
+* ``static``: the page module's folder (``page.js``, and ``page.css`` if any), served at
+  ``/games/<id>/static/``; ``catalogs``: the game's gettext catalogs, kept in its
+  ``translations`` folder: ``server`` domains (its rules' texts), ``pages`` domains (its page
+  module's).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, TypedDict
+
+from ..rules import Game
+
+
+class TableView(TypedDict, total=False):
+    """The keys of a game's ``view(state, viewer)`` that the table, the LEDs and every page rely
+    on, whatever the game; a game adds its own beside them."""
+
+    game: str  #: the game's id
+    phase: str  #: where the game stands; ``"over"`` once it has ended
+    prompt: str  #: what the table waits for, in one public sentence
+    order: list[str]  #: the players in seat order
+    active: str | None  #: whose turn it is
+    waiting_for: list[str]  #: the players the table waits for now
+    finished: bool  #: the game has ended
+    winners: list[str]  #: who won, once it has ended
+    players: dict[str, dict[str, Any]]  #: what is shown of each player
+
+
+#: The keys every game's view has (the contract test checks them).
+TABLE_VIEW_KEYS = ("game", "phase", "prompt", "order", "active", "waiting_for", "finished",
+                   "winners", "players")
+
+
+class GameLights(Protocol):
+    """A game's LED drawing (a module or an object with these functions)."""
+
+    def draw(self, strips: dict[str, list[Any]], view: dict[str, Any], colours: list[Any],
+             cues: list[Any], now: float, layout: Any) -> None:
+        """Draw the public ``view`` onto ``strips`` (all dark when called)."""
+
+    def animating(self, view: dict[str, Any], now: float) -> bool:
+        """Whether the frames change with time alone, cues aside."""
+
+    def cues(self, events: list[dict[str, Any]], players: list[str], at: float) -> list[Any]:
+        """The animations (:class:`companion.lights.Cue`) that ``events`` start at ``at``."""
+
+
+class DataSets(Protocol):
+    """A game's data sets: what is printed on its components, loaded and validated."""
+
+    #: the exception a data set that is wrong raises (its message names file, place, problem)
+    error: type[Exception]
+
+    def load(self, directory: Path) -> dict[str, Any]:
+        """Load and validate the data set in ``directory`` (raises ``error``)."""
+
+    def use(self, directory: Path) -> dict[str, Any]:
+        """Load the data set in ``directory`` and make it the default for new games."""
+
+    def names(self) -> list[str]:
+        """The data sets a new game may choose, by name."""
+
+    def default(self) -> str:
+        """The data set new games use unless told otherwise."""
+
+    def get(self, name: str) -> dict[str, Any] | None:
+        """The data set ``name`` (what the pages draw from); None if there is none."""
+
+    def check_default(self) -> None:
+        """Load the default data set now (the bundled one), so a mistake in it is told at
+        start, not in the middle of a game (raises ``error``)."""
+
+
+class Actuator(Protocol):
+    """What makes a device follow the game (the tower motor turning Dork Tower's tower)."""
+
+    def follow(self, view: dict[str, Any], device: Any, remembered: str | None) -> str | None:
+        """Move ``device`` to where the public ``view`` says, from where it was last moved to
+        (``remembered``, what this returned last time, kept by the table across restarts, or
+        None); return what to remember now (None: nothing changed)."""
+
+
+@dataclass(frozen=True)
+class Catalogs:
+    """A game's gettext catalogs, in ``<package>/translations/<lang>/LC_MESSAGES``."""
+
+    server: tuple[str, ...] = ()  #: the rules' texts (translated in every snapshot)
+    pages: tuple[str, ...] = ()  #: the page module's texts
+
+
+@dataclass(eq=False)
+class GamePlugin:
+    """One game, as the rest of the companion sees it. Parts are given as objects or as
+    ``"module:attribute"`` strings relative to ``package`` (imported on first use)."""
+
+    id: str
+    title: str
+    package: str  #: the game's package, e.g. ``companion.games.dorktower``
+    rules: Any
+    inputs: Any = None
+    lights: Any = None
+    sim: Any = None
+    data_sets: Any = None
+    actuators: dict[str, Any] = field(default_factory=dict)
+    static: str | None = "static"  #: the page module's folder in the package; None: no page
+    catalogs: Catalogs = Catalogs()
+
+    # -- the parts, loaded on first use ---------------------------------------------------------
+
+    @functools.cached_property
+    def game(self) -> Game:
+        """The rules core (one instance, stateless)."""
+        rules = self._load(self.rules)
+        return rules() if isinstance(rules, type) else rules
+
+    @functools.cached_property
+    def input_mapping(self) -> Any:
+        """How the table's sensors read the game (a ``GameInputs``)."""
+        from ..table.inputs import GameInputs
+
+        inputs = self._load(self.inputs) if self.inputs is not None else GameInputs
+        return inputs(self.game) if isinstance(inputs, type) else inputs
+
+    @functools.cached_property
+    def drawer(self) -> GameLights:
+        """How the game draws on the LED strips."""
+        from ..lights import StatusLights
+
+        lights = self._load(self.lights) if self.lights is not None else StatusLights
+        return lights() if isinstance(lights, type) else lights
+
+    @functools.cached_property
+    def hands(self) -> type:
+        """The simulated hands' class for this game (a ``GameHands`` subclass)."""
+        from ..table.sim import GameHands
+
+        return self._load(self.sim) if self.sim is not None else GameHands
+
+    @functools.cached_property
+    def data(self) -> DataSets | None:
+        """The game's data sets, if it has any."""
+        if self.data_sets is None:
+            return None
+        sets = self._load(self.data_sets)
+        return sets() if isinstance(sets, type) else sets
+
+    def actuator(self, name: str) -> Actuator | None:
+        """What makes the device ``name`` follow this game, if the game moves one."""
+        part = self.actuators.get(name)
+        if part is None:
+            return None
+        loaded = self._load(part)
+        return loaded() if isinstance(loaded, type) else loaded
+
+    @property
+    def folder(self) -> Path:
+        """The game's package folder."""
+        return Path(importlib.import_module(self.package).__file__).parent
+
+    @property
+    def static_folder(self) -> Path | None:
+        return self.folder / self.static if self.static else None
+
+    @property
+    def translations(self) -> Path:
+        return self.folder / "translations"
+
+    def _load(self, part: Any) -> Any:
+        if not isinstance(part, str):
+            return part
+        module, _, attribute = part.partition(":")
+        loaded = importlib.import_module(f"{self.package}.{module}" if module else self.package)
+        return getattr(loaded, attribute) if attribute else loaded
+

@@ -1,0 +1,579 @@
+"""Dork Tower: combat arithmetic, the roll, victory and rewards (spec sections 2.9, 2.10, 5).
+
+Most positions put Ann (Topdeck, low level, strength 7) in Ravensteel Keep with monsters waiting
+next door in Ravenwood: her first step ends there and the fight begins (DT-ENC-2). Bo plays
+Lumpin Lightfingers in Thunderhawk. All names and numbers are the invented example data set's,
+except those of the rulebook's own example (DT-EX-1).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from typing import Any
+
+import pytest
+from dt_support import (
+    DATA,
+    GAME,
+    act,
+    arrange,
+    draw_tokens,
+    hero,
+    play_out,
+    refused,
+    roll,
+    totals,
+    view,
+)
+
+from companion.rules import Refusal
+from companion.games.dorktower.rules import DorkTower, load_dataset
+from companion.games.dorktower.rules.data import example_directory
+
+DAGGER_AND_MAIL = [{"card": "dagger"}, {"card": "chain-mail"}]  # +1 and +3 (DT-EX-1)
+
+
+def ann(**more: Any) -> dict[str, Any]:
+    return hero("topdeck", "rv-city", **more)
+
+
+def bo(**more: Any) -> dict[str, Any]:
+    return hero("lumpin", "th-city", **more)
+
+
+def fight(monsters: list[str], ann_more: dict | None = None, bo_more: dict | None = None,
+          **scenario: Any) -> dict[str, Any]:
+    """Ann steps from Ravensteel Keep into Ravenwood, where ``monsters`` wait: the fight starts."""
+    state = arrange({"Ann": ann(**(ann_more or {})), "Bo": bo(**(bo_more or {}))},
+                    monsters={"rv-wood": monsters}, **scenario)
+    state, _ = act(state, type="step", player="Ann", to="rv-wood")
+    return state
+
+
+def topdeck_example(**ann_more: Any) -> dict[str, Any]:
+    """DT-EX-1: Topdeck with a dagger and chain mail against a Mummy and an Orc Shaman."""
+    return fight(["mummy", "orc-shaman"], {"items": DAGGER_AND_MAIL, **ann_more})
+
+
+def hero_of(state: dict[str, Any], name: str = "Ann") -> dict[str, Any]:
+    return view(state)["players"][name]
+
+
+def kinds(events: list[dict[str, Any]]) -> list[str]:
+    return [e["type"] for e in events]
+
+
+# ----------------------------------------------------------------------------------------------
+# DT-EX-1: the rulebook's example, row by row
+
+
+def test_topdeck_alone_has_his_strength():
+    """DT-EX-1 step 1, DT-COMBAT-1: low-level Topdeck without items starts from strength 7."""
+    state = fight(["mummy", "orc-shaman"])
+    t = totals(state)
+    assert (t["strength"], t["items"], t["player"]) == (7, 0, 7)
+
+
+def test_topdeck_example_totals_and_row():
+    """DT-EX-1 steps 2-6, DT-COMBAT-1, DT-COMBAT-3, DT-COMBAT-5: dagger (+1) and chain mail (+3)
+    in slots make 11; Mummy (8) and Orc Shaman (4) make 12; -1 is row "-1 or -2", target 8."""
+    state = topdeck_example()
+    t = totals(state)
+    assert (t["strength"], t["items"], t["player"]) == (7, 4, 11)
+    assert (t["scrolls"], t["against"]) == (0, 0)  # step 3: nobody plays a scroll
+    assert (t["monster_strength"], t["monsters"]) == (12, 12)
+    assert t["difference"] == -1
+    assert (t["row"]["min"], t["row"]["max"], t["target"]) == (-2, -1, 8)
+    assert state["phase"] == "pre_roll"
+    assert GAME.awaited(state)["dice"] == 2
+
+
+def test_topdeck_wins_on_eight():
+    """DT-EX-1 step 7, DT-COMBAT-7, DT-REWARD-1, DT-COMBAT-9: 5+3 = 8 reaches the target: both
+    monsters die, Topdeck takes the XP of both (4 + 2) and rolls one treasure die per token."""
+    state = topdeck_example()
+    won, events = roll(state, 5, 3)
+    assert "victory" in kinds(events)
+    assert hero_of(won)["xp"] == 6
+    assert "rv-wood" not in won["monsters"]
+    treasure = [p["token"] for p in won["pending"] if p.get("why") == "treasure"]
+    assert treasure == ["mummy", "orc-shaman"]
+    assert view(won)["last_combat"]["won"] is True
+
+
+def test_topdeck_loses_on_seven():
+    """DT-EX-1 step 7', DT-COMBAT-7, DT-DEFEAT-1: 4+3 = 7 is one short: the monsters win and he
+    must re-roll (with a scroll), flee or die; nothing is gained."""
+    state = topdeck_example(scrolls=["second-chance"])
+    state, _ = act(state, type="done", player="Ann")
+    lost, events = roll(state, 4, 3)
+    assert "defeat" in kinds(events) and lost["phase"] == "defeat"
+    choices = {(a["type"], a.get("scroll"), a.get("to")) for a in GAME.legal_actions(lost)}
+    assert ("play_scroll", "second-chance", None) in choices
+    assert {("flee", None, to) for to in GAME.flee_spaces(lost)} <= choices
+    assert hero_of(lost)["xp"] == 0
+    assert lost["monsters"]["rv-wood"] == ["mummy", "orc-shaman"]
+
+
+@pytest.mark.parametrize(("die", "won"), [(2, True), (1, False)])
+def test_topdeck_buys_a_six(die, won):
+    """DT-EX-1 step 7'', DT-COMBAT-6: 4 XP before rolling make one die a 6; only the other die is
+    rolled, and victory needs 2 or more on it."""
+    state = topdeck_example(xp=4)
+    state, events = act(state, type="buy_six", player="Ann")
+    assert hero_of(state)["xp"] == 0 and "six_bought" in kinds(events)
+    assert GAME.awaited(state)["dice"] == 1
+    refused(state, "DT-COMP-9", type="roll", values=[3, 3])
+    after, _ = roll(state, die)
+    assert view(after)["last_combat"]["dice"] == [6, die]
+    assert view(after)["last_combat"]["won"] is won
+    assert after["phase"] == ("encounter" if won else "defeat")
+
+
+# ----------------------------------------------------------------------------------------------
+# DT-COMBAT-1: strength and items
+
+
+def test_backpack_items_add_nothing():
+    """DT-COMBAT-1, DT-CHAR-4: only items in slots count; the same dagger in the backpack adds
+    nothing."""
+    in_slot = fight(["orc"], {"items": [{"card": "dagger", "slot": 0}]})
+    in_pack = fight(["orc"], {"items": [{"card": "dagger", "slot": "backpack"}]})
+    assert totals(in_slot)["items"] == 1
+    assert totals(in_pack)["items"] == 0
+
+
+def test_a_bonus_against_a_kind_counts_once():
+    """DT-COMBAT-1, DT-EX-8: the Dragon Lance's "+8 against dragons" adds 8 against two dragon
+    tokens, not 16 (plus its regular +2)."""
+    lance = {"items": [{"card": "spear", "face": "magic"}]}
+    one = fight(["young-dragon"], lance)
+    two = fight(["young-dragon", "young-dragon"], lance)
+    assert totals(one)["items"] == 2 + 8
+    assert totals(two)["items"] == 2 + 8
+    assert totals(two)["monsters"] == 18
+
+
+def test_a_bonus_against_a_kind_needs_that_kind():
+    """DT-COMBAT-1: against monsters of other kinds the Dragon Lance gives its regular +2 only;
+    one dragon among them is enough for its +8."""
+    lance = {"items": [{"card": "spear", "face": "magic"}]}
+    assert totals(fight(["orc", "troll"], lance))["items"] == 2
+    assert totals(fight(["orc", "young-dragon"], lance))["items"] == 10
+
+
+def test_two_items_against_the_same_kind_each_count_once():
+    """DT-COMBAT-1: the rule is per bonus: the Dragon Lance (+2, +8 vs dragons) and the
+    Dragon-Ward Shield (+2, +4 vs dragons) both count, each once, against two dragons."""
+    items = {"items": [{"card": "spear", "face": "magic"}, {"card": "kite-shield", "face": "magic"}]}
+    state = fight(["young-dragon", "young-dragon"], items)
+    assert totals(state)["items"] == (2 + 8) + (2 + 4)
+
+
+def test_armour_above_the_slot_max_is_refused():
+    """DT-CHAR-3, DT-AMB-16, DT-COMBAT-1: Lumpin's armour slot is "Max +2": chain mail (+3) cannot
+    go there (it waits in the backpack and adds nothing); leather armour (+1) can."""
+    state = arrange({"Bo": bo(items=[{"card": "chain-mail", "slot": "backpack"},
+                                     {"card": "leather-armour", "slot": "backpack"}]),
+                     "Ann": ann()}, first="Bo")
+    refused(state, "DT-CHAR-3", type="equip", player="Bo", card="chain-mail", slot=1)
+    state, _ = act(state, type="equip", player="Bo", card="leather-armour", slot=1)
+    assert hero_of(state, "Bo")["slots"][1]["card"] == "leather-armour"
+
+
+def test_slot_max_cap_option():
+    """DT-AMB-16, DT-COMBAT-1: with ``slot_max: cap`` Lumpin may wear Dragon Scale (+4, +4 vs
+    dragons) in his Max +2 slot, its regular bonus capped at 2; the bonus against dragons is not
+    capped unless ``slot_max_special`` says so."""
+
+    def lumpin_vs_dragon(**options: Any) -> dict[str, Any]:
+        state = arrange({"Bo": bo(items=[{"card": "plate-armour", "face": "magic", "slot": 1}]),
+                         "Ann": ann()}, monsters={"th-ridge": ["young-dragon"]}, first="Bo",
+                        options=options)
+        state, _ = act(state, type="step", player="Bo", to="th-ridge")
+        state, _ = act(state, type="stop", player="Bo")  # Lumpin walks past monsters; he stops
+        return state
+
+    assert totals(lumpin_vs_dragon(slot_max="cap"))["items"] == 2 + 4
+    assert totals(lumpin_vs_dragon(slot_max="cap", slot_max_special=True))["items"] == 2 + 2
+
+
+def test_monster_strengths_add_up():
+    """DT-COMBAT-3: the monsters' strengths printed on the tokens are summed, repeats included."""
+    state = fight(["goblin", "goblin", "orc", "troll"])
+    assert totals(state)["monsters"] == 2 + 2 + 3 + 6
+
+
+# ----------------------------------------------------------------------------------------------
+# DT-COMBAT-2, -4, -8, DT-CARD-7: scrolls in their windows
+
+
+def test_own_scrolls_add_to_the_fighter():
+    """DT-COMBAT-2: Ann plays Strength of Ten (+2) before her roll: 11 becomes 13; the scroll
+    leaves her hand."""
+    state = topdeck_example(scrolls=["strength-of-ten", "war-cry"])
+    assert state["phase"] == "scrolls_own"
+    state, events = act(state, type="play_scroll", player="Ann", scroll="strength-of-ten")
+    assert "scroll_played" in kinds(events)
+    assert totals(state)["scrolls"] == 2 and totals(state)["player"] == 13
+    assert [x["scroll"] for x in hero_of(state)["scrolls"]] == ["war-cry"]
+    state, _ = act(state, type="play_scroll", player="Ann", scroll="war-cry")
+    assert totals(state)["player"] == 14
+    assert state["phase"] == "pre_roll"  # her hand is empty and Bo holds no scroll
+
+
+def test_rivals_scrolls_add_to_the_monsters():
+    """DT-COMBAT-4: after Ann is done, the others play scrolls against her or pass: Bo's Hex (+1)
+    and Cy's Summon Shadows (+3) raise the monsters from 12 to 16; then the roll is awaited."""
+    state = arrange({"Ann": ann(items=DAGGER_AND_MAIL), "Bo": bo(scrolls=["hex"]),
+                     "Cy": hero("brannock", "cd-city", scrolls=["summon-shadows"])},
+                    monsters={"rv-wood": ["mummy", "orc-shaman"]})
+    state, _ = act(state, type="step", player="Ann", to="rv-wood")
+    assert state["phase"] == "scrolls_others"  # Ann holds none: her window is skipped
+    state, _ = act(state, type="play_scroll", player="Bo", scroll="hex")
+    state, _ = act(state, type="play_scroll", player="Cy", scroll="summon-shadows")
+    t = totals(state)
+    assert (t["against"], t["monsters"], t["difference"], t["target"]) == (4, 16, -5, 10)
+    assert state["phase"] == "pre_roll" and GAME.awaited(state)["dice"] == 2
+
+
+def test_a_rival_scroll_reopens_the_others_window():
+    """DT-COMBAT-4: each other player passes or plays; a scroll played against the fighter lets
+    those who passed answer again."""
+    state = arrange({"Ann": ann(), "Bo": bo(scrolls=["hex"]),
+                     "Cy": hero("brannock", "cd-city", scrolls=["curse-of-weakness"])},
+                    monsters={"rv-wood": ["orc"]})
+    state, _ = act(state, type="step", player="Ann", to="rv-wood")
+    state, _ = act(state, type="pass", player="Bo")
+    refused(state, "DT-COMBAT-4", type="pass", player="Bo")
+    refused(state, "DT-COMBAT-4", type="play_scroll", player="Bo", scroll="hex")
+    state, _ = act(state, type="play_scroll", player="Cy", scroll="curse-of-weakness")
+    assert state["phase"] == "scrolls_others"
+    state, _ = act(state, type="play_scroll", player="Bo", scroll="hex")
+    assert state["phase"] == "pre_roll"
+    assert totals(state)["against"] == 3
+
+
+def test_scrolls_are_played_in_their_windows():
+    """DT-COMBAT-2, DT-COMBAT-4, DT-AMB-27: the fighter plays his own-pre-roll scrolls, the others
+    their opponent scrolls, each in its own window; an "any" scroll suits both."""
+    bo_hand = ["strength-of-ten", "curse-of-weakness", "dark-pact"]
+    state = fight(["mummy", "orc-shaman"], {"items": DAGGER_AND_MAIL, "scrolls": ["hex", "blessing"]},
+                  {"scrolls": bo_hand})
+    refused(state, "DT-AMB-27", type="play_scroll", player="Ann", scroll="hex")
+    refused(state, "DT-AMB-27", type="play_scroll", player="Bo", scroll="curse-of-weakness")
+    state, _ = act(state, type="play_scroll", player="Ann", scroll="blessing")
+    state, _ = act(state, type="done", player="Ann")
+    refused(state, "DT-AMB-27", type="play_scroll", player="Bo", scroll="strength-of-ten")
+    refused(state, "DT-AMB-27", type="play_scroll", player="Ann", scroll="hex")
+    state, _ = act(state, type="play_scroll", player="Bo", scroll="curse-of-weakness")
+    state, _ = act(state, type="play_scroll", player="Bo", scroll="dark-pact")
+    t = totals(state)
+    assert (t["scrolls"], t["against"]) == (1, 4)
+
+
+def test_after_roll_scrolls_wait_for_a_failed_roll():
+    """DT-COMBAT-8, DT-DEFEAT-2: a re-roll or change-a-die scroll is not played before the roll;
+    after a failed roll Fortune's Favour turns a die into 6 and turns defeat into victory."""
+    state = topdeck_example(scrolls=["fortunes-favour"])
+    refused(state, "DT-COMBAT-8", type="play_scroll", player="Ann", scroll="fortunes-favour")
+    state, _ = act(state, type="done", player="Ann")
+    lost, _ = roll(state, 1, 3)
+    refused(lost, "DT-COMBAT-8", type="play_scroll", player="Ann", scroll="fortunes-favour",
+            die=5)
+    won, events = act(lost, type="play_scroll", player="Ann", scroll="fortunes-favour", die=0)
+    assert "victory" in kinds(events)
+    assert view(won)["last_combat"]["dice"] == [6, 3]
+
+
+def test_a_scroll_can_be_taken_back_until_another_is_played():
+    """DT-CARD-7, DT-COMBAT-2: Ann takes back Strength of Ten (the totals and her hand are as
+    before); once Bo has played Hex after her scroll, hers cannot come back."""
+    state = fight(["mummy", "orc-shaman"], {"items": DAGGER_AND_MAIL,
+                                             "scrolls": ["strength-of-ten"]},
+                  {"scrolls": ["hex"]})
+    played, _ = act(state, type="play_scroll", player="Ann", scroll="strength-of-ten")
+    back, events = act(played, type="take_back", player="Ann")  # nobody else has played
+    assert "scroll_taken_back" in kinds(events)
+    assert totals(back)["player"] == 11 and back["heroes"][0]["scrolls"] == ["strength-of-ten"]
+    assert played["phase"] == "scrolls_others"  # her hand is empty: her window closed
+    hexed, _ = act(played, type="play_scroll", player="Bo", scroll="hex")
+    refused(hexed, "DT-CARD-7", type="take_back", player="Ann")
+    bo_back, _ = act(hexed, type="take_back", player="Bo")
+    assert totals(bo_back)["against"] == 0
+
+
+def test_nothing_is_taken_back_after_the_roll():
+    """DT-CARD-7, DT-COMBAT-7: once the dice are rolled the scrolls played stay played."""
+    state = topdeck_example(scrolls=["strength-of-ten", "second-chance"])
+    state, _ = act(state, type="play_scroll", player="Ann", scroll="strength-of-ten")
+    state, _ = act(state, type="done", player="Ann")
+    lost, _ = roll(state, 1, 1)
+    refused(lost, "DT-CARD-7", type="take_back", player="Ann")
+
+
+# ----------------------------------------------------------------------------------------------
+# DT-COMBAT-5, -6, -7 and the Combat Table
+
+
+@pytest.mark.parametrize(("monsters", "difference", "target"), [
+    (["mummy", "wolf"], 0, 7),  # equal totals: row 0
+    (["ogre", "wolf"], +1, 6),
+    (["mummy", "giant-rat"], +2, 6),  # +1 and +2 share a row
+    (["mummy", "orc-shaman"], -1, 8),
+    (["mummy", "giant-spider"], -2, 8),  # the rulebook's row "-1 or -2"
+    (["mummy", "troll"], -3, 9),
+])
+def test_the_combat_table_row(monsters, difference, target):
+    """DT-COMBAT-5, DT-AMB-2: the difference of the totals picks a band of two; equal totals are
+    row 0; "-1 or -2" needs 8 (the one value the rulebook gives; the others are the data's)."""
+    t = totals(fight(monsters, {"items": DAGGER_AND_MAIL}))
+    assert (t["difference"], t["target"]) == (difference, target)
+
+
+def test_the_combat_table_ends_are_open():
+    """DT-AMB-2: differences beyond the example table's last bands use those bands."""
+    weak = totals(fight(["elder-dragon", "young-dragon", "mummy"]))
+    strong = totals(fight(["giant-rat"], {"items": DAGGER_AND_MAIL + [
+        {"card": "round-shield", "face": "magic"}, {"card": "ring-of-protection", "face": "magic"}]}))
+    assert (weak["difference"], weak["target"]) == (7 - 29, 12)
+    assert (strong["difference"], strong["target"]) == (7 + 1 + 3 + 4 + 3 - 1, 2)
+
+
+def test_the_combat_table_is_clamped(tmp_path):
+    """DT-AMB-2: a data set whose Combat Table stops at -2 and +2 clamps beyond its last rows:
+    -14 uses the "-1 or -2" row, +10 the "+1 or +2" row."""
+    folder = tmp_path / "bounded"
+    shutil.copytree(example_directory(), folder)
+    (folder / "combat_table.json").write_text(json.dumps({"rows": [
+        {"min": -2, "max": -1, "target": 8}, {"min": 0, "max": 0, "target": 7},
+        {"min": 1, "max": 2, "target": 6}]}), encoding="utf-8")
+    manifest = json.loads((folder / "dataset.json").read_text(encoding="utf-8"))
+    (folder / "dataset.json").write_text(json.dumps({**manifest, "name": "bounded"}),
+                                         encoding="utf-8")
+    game = DorkTower({"bounded": load_dataset(folder)})
+
+    def target(monsters: list[str]) -> tuple[int, int]:
+        state = game.new(["Ann", "Bo"], {"scenario": {
+            "heroes": {"Ann": ann(), "Bo": bo()}, "monsters": {"rv-wood": monsters}}})
+        state = game.apply(state, {"type": "step", "player": "Ann", "to": "rv-wood"}).state
+        t = game.totals(state)
+        return t["difference"], t["target"]
+
+    assert target(["elder-dragon", "young-dragon"]) == (-14, 8)
+    assert target(["mummy"]) == (-1, 8)
+    assert target(["giant-rat"]) == (6, 6)
+
+
+@pytest.mark.parametrize(("dice", "won"), [((4, 4), True), ((6, 2), True), ((3, 4), False),
+                                           ((1, 1), False), ((6, 6), True)])
+def test_at_least_the_target_wins(dice, won):
+    """DT-COMBAT-7: two dice; a total at least the row's number wins (8 here), less loses."""
+    after, _ = roll(topdeck_example(), *dice)
+    assert view(after)["last_combat"]["won"] is won
+
+
+def test_sixes_are_bought_only_before_the_roll():
+    """DT-COMBAT-6: a six costs 4 XP, before the roll, for the fighter alone: refused with 3 XP,
+    for Bo, and after a failed roll."""
+    refused(topdeck_example(xp=3), "DT-COMBAT-6", type="buy_six", player="Ann")
+    state = topdeck_example(xp=8)
+    refused(state, "DT-COMBAT-6", type="buy_six", player="Bo")
+    lost, _ = roll(state, 1, 2)
+    assert lost["phase"] == "defeat"
+    refused(lost, "DT-COMBAT-6", type="buy_six", player="Ann")
+
+
+def test_two_sixes_need_no_roll():
+    """DT-COMBAT-6, DT-COMBAT-7: 8 XP make both dice sixes: 12 is judged at once, no roll."""
+    state = topdeck_example(xp=8)
+    state, _ = act(state, type="buy_six", player="Ann")
+    state, events = act(state, type="buy_six", player="Ann")
+    assert "victory" in kinds(events)
+    assert view(state)["last_combat"]["dice"] == [6, 6]
+    assert hero_of(state)["xp"] == 0 + 6  # 8 spent, 6 earned
+    refused(state, "DT-COMBAT-6", type="buy_six", player="Ann")
+
+
+# ----------------------------------------------------------------------------------------------
+# DT-COMBAT-9, -10: all or nothing, and one's own battles
+
+
+def test_no_partial_victory():
+    """DT-COMBAT-9, DT-DEFEAT-1: losing to a Troll and a Giant Rat leaves both on the board, even
+    the rat alone would be easy; winning kills both and pays both."""
+    state = fight(["troll", "giant-rat"], {"items": DAGGER_AND_MAIL})
+    lost, _ = roll(state, 1, 1)
+    lost, _ = act(lost, type="flee", player="Ann", to="rv-port")
+    assert lost["monsters"]["rv-wood"] == ["troll", "giant-rat"]
+    assert hero_of(lost)["xp"] == 0
+    won, events = roll(state, 6, 6)
+    killed = next(e for e in events if e["type"] == "monsters_killed")
+    assert killed["tokens"] == ["troll", "giant-rat"] and killed["xp"] == 3 + 1
+    assert "rv-wood" not in won["monsters"] and hero_of(won)["xp"] == 4
+
+
+def test_a_removal_scroll_takes_a_monster_out_before_the_fight():
+    """DT-COMBAT-9: Banishment removes the Mummy before the roll: Ann fights the Orc Shaman alone
+    (11 against 4) and takes only its XP; the last monster cannot be removed."""
+    state = topdeck_example(scrolls=["banishment", "dismissal"])
+    state, _ = act(state, type="play_scroll", player="Ann", scroll="banishment", token="mummy")
+    t = totals(state)
+    assert (t["monsters"], t["difference"]) == (4, 7)
+    refused(state, "DT-COMBAT-9", type="play_scroll", player="Ann", scroll="dismissal",
+            token="orc-shaman")
+    state, _ = act(state, type="done", player="Ann")
+    won, events = roll(state, 2, 1)
+    killed = next(e for e in events if e["type"] == "monsters_killed")
+    assert killed["tokens"] == ["orc-shaman"] and hero_of(won)["xp"] == 2
+
+
+def test_other_characters_are_not_involved():
+    """DT-COMBAT-10, DT-TRADE-2: Bo stands in Ravenwood with his Battle Axe when Ann fights there:
+    his strength and items do not count, he gains nothing and he stays put when she flees."""
+    state = arrange({"Ann": ann(items=DAGGER_AND_MAIL),
+                     "Bo": bo(space="rv-wood", items=[{"card": "battle-axe"}])},
+                    options={"trade_windows": "none"})
+    state, _ = act(state, type="step", player="Ann", to="rv-wood")
+    state, _ = act(state, type="stop", player="Ann")
+    state = draw_tokens(state, "goblin", "orc", "wolf")
+    assert totals(state)["player"] == 11 and totals(state)["monsters"] == 8
+    won, _ = roll(state, 3, 3)
+    assert hero_of(won, "Bo")["xp"] == 0 and hero_of(won, "Ann")["xp"] == 4
+    lost, _ = roll(state, 1, 1)
+    lost, _ = act(lost, type="flee", player="Ann", to="rv-port")
+    assert hero_of(lost, "Bo")["space"] == "rv-wood" and not hero_of(lost, "Bo")["dead"]
+    assert hero_of(lost, "Bo")["slots"][0]["card"] == "battle-axe"
+
+
+# ----------------------------------------------------------------------------------------------
+# DT-REWARD, DT-TOK-2: XP, treasure tables, the dungeon's prize
+
+
+def test_every_monster_gives_xp_even_without_treasure():
+    """DT-TOK-2, DT-REWARD-1: the Giant Rat has no treasure table: its XP is taken and no
+    treasure die is rolled; the Goblin's table asks for one."""
+    won, _ = roll(fight(["giant-rat"]), 3, 3)
+    assert hero_of(won)["xp"] == 1 and won["pending"] == []
+    won, _ = roll(fight(["goblin", "giant-rat"]), 4, 4)
+    assert hero_of(won)["xp"] == 2
+    assert [(p["why"], p["token"]) for p in won["pending"]] == [("treasure", "goblin")]
+    assert GAME.chance(won).rule == "DT-REWARD-2"
+
+
+@pytest.mark.parametrize(("token", "die", "gold", "awaits"), [
+    ("orc", 1, 0, None),  # "nothing"
+    ("orc", 3, 10, None),
+    ("orc", 5, 0, ("item", "equipment")),
+    ("orc", 6, 0, ("scroll", None)),
+    ("orc-shaman", 6, 0, ("item", "magic")),
+])
+def test_treasure_roll_results(token, die, gold, awaits):
+    """DT-REWARD-2, DT-TOK-2: one die on the token's table: gold is taken, a scroll is drawn into
+    the hand, equipment or a magic item is an item card drawn with that face up."""
+    won, _ = roll(fight([token]), 6, 5)
+    after, events = roll(won, die)
+    assert next(e for e in events if e["type"] == "treasure")["value"] == die
+    assert hero_of(after)["gold"] == 60 + gold
+    waiting = GAME.awaited(after)
+    if awaits is None:
+        assert waiting is None
+    else:
+        assert (waiting["kind"], waiting.get("face")) == awaits
+        assert waiting["why"] == "treasure"
+
+
+def test_treasure_cards_are_free_and_kept():
+    """DT-REWARD-2: the Orc Shaman's 6 is a magic item: the drawn card goes on the sheet with its
+    magic face up, for no gold; a scroll result goes into the hand."""
+    won, _ = roll(fight(["orc-shaman", "orc"]), 6, 6)
+    won, _ = roll(won, 6)  # Orc Shaman: a magic item
+    won, _ = act(won, type="draw_item", card="war-hammer")
+    won, _ = roll(won, 6)  # Orc: a scroll
+    won, _ = act(won, type="draw_scroll", scroll="rewind")
+    me = hero_of(won)
+    assert me["slots"][0]["card"] == "war-hammer" and me["slots"][0]["face"] == "magic"
+    assert me["slots"][0]["name"] == "Thunder Hammer"
+    assert [s["scroll"] for s in me["scrolls"]] == ["rewind"]
+    assert me["gold"] == 60 and me["xp"] == 4
+
+
+def test_one_treasure_die_per_token_even_for_twins():
+    """DT-AMB-29: two Goblins are two tokens: two treasure dice, each on the Goblin's table."""
+    won, _ = roll(fight(["goblin", "goblin"]), 5, 5)
+    assert [(p["why"], p["token"], p["dice"]) for p in won["pending"]] == \
+        [("treasure", "goblin", 1), ("treasure", "goblin", 1)]
+    won, _ = roll(won, 4)
+    won, _ = roll(won, 3)
+    assert hero_of(won)["gold"] == 60 + 10 + 5
+
+
+def dungeon_fight(*tokens: str) -> dict[str, Any]:
+    """Ann (high level) stands in Smugglers' Grotto, a dungeon in daylight: three tokens."""
+    state = arrange({"Ann": hero("topdeck", "sm-city", space="sm-grotto", level="high"),
+                     "Bo": bo()})
+    state, _ = act(state, type="stop", player="Ann")
+    assert GAME.draw_count(state, "sm-grotto") == 3
+    return draw_tokens(state, *tokens)
+
+
+def test_a_dungeon_win_draws_an_extra_magic_item():
+    """DT-SPACE-8, DT-REWARD-3: after the treasure rolls a dungeon victory draws one more item
+    card, magic face up."""
+    won, _ = roll(dungeon_fight("giant-rat", "giant-rat", "wolf"), 5, 5)
+    assert won["pending"] == [{"kind": "item", "player": 0, "why": "dungeon", "face": "magic"}]
+    won, events = act(won, type="draw_item", card="bow")
+    gained = next(e for e in events if e["type"] == "item_gained")
+    assert (gained["card"], gained["face"]) == ("bow", "magic")
+    assert hero_of(won)["slots"][0]["name"] == "Elven Bow"
+    assert won["phase"] == "cleanup"
+
+
+def test_no_extra_item_outside_a_dungeon():
+    """DT-SPACE-8, DT-REWARD-3: a forest victory gives the monsters' rewards and nothing more."""
+    won, _ = roll(fight(["giant-rat", "wolf"]), 5, 5)
+    assert won["pending"] == [] and won["phase"] == "cleanup"
+
+
+def test_a_quest_win_adds_a_scroll_and_five_xp():
+    """DT-REWARD-3, DT-QUEST-4: a quest victory adds a scroll and 5 XP to the monsters' XP."""
+    won, events = roll(fight(["giant-rat"], quests=["rv-wood", "mf-reeds"]), 4, 4)
+    assert "quest_won" in kinds(events)
+    assert hero_of(won)["xp"] == 1 + 5
+    assert GAME.awaited(won)["kind"] == "scroll" and GAME.awaited(won)["why"] == "quest"
+
+
+# ----------------------------------------------------------------------------------------------
+# DT-AMB-14: where tokens go
+
+
+def test_killed_and_resolved_tokens_go_back_into_the_bowl():
+    """DT-AMB-14: after the rewards the killed monsters, and a resolved Merchant, are back in the
+    bowl; with ``killed_tokens_return: false`` they leave the game."""
+    def bowl_after(**options: Any) -> dict[str, int]:
+        state = arrange({"Ann": ann(space="rv-wood"), "Bo": bo()}, options=options)
+        state, _ = act(state, type="stop", player="Ann")
+        state = draw_tokens(state, "merchant", "goblin", "orc")
+        state, _ = act(state, type="resolve", player="Ann", token="merchant")
+        state, _ = act(state, type="draw_item", card="buckler")
+        state, _ = roll(state, 6, 6)
+        return view(play_out(state))["bowl"]
+
+    full = {t: DATA["tokens"][t]["count"] for t in ("merchant", "goblin", "orc")}
+    assert {t: bowl_after()[t] for t in full} == full
+    kept = bowl_after(killed_tokens_return=False)
+    assert {t: kept[t] for t in full} == {t: n - 1 for t, n in full.items()}
+
+
+def test_an_empty_bowl_gives_what_is_left():
+    """DT-AMB-14: a night forest asks for three tokens; with one Goblin left in the bowl only it
+    is drawn, and the fight begins."""
+    state = arrange({"Ann": ann(space="rv-wood"), "Bo": bo()})
+    state["bowl"] = {token: 0 for token in state["bowl"]} | {"goblin": 1}
+    state, _ = act(state, type="stop", player="Ann")
+    assert len(state["pending"]) == 3
+    state, events = act(state, type="draw_token", token="goblin")
+    assert "nothing_to_draw" in kinds(events)
+    assert state["phase"] == "pre_roll" and totals(state)["monsters"] == 2
+    assert isinstance(GAME.apply(state, {"type": "draw_token", "token": "goblin"}), Refusal)
