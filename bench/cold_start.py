@@ -23,9 +23,24 @@ from common import ROOT, http_json, join_links
 
 def time_start(data: Path) -> float:
     started = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--data", str(data),
-                             "--host", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--data",
+            str(data),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+    )
     try:
         base = None
         while base is None:
@@ -47,9 +62,11 @@ def long_game(data: Path, actions: int) -> int:
     """Play until the log holds about ``actions`` entries, then stop."""
     proc, base, host = common.start_companion(data)
     try:
-        http_json(f"{host}/api/new_game", "POST", {"game": "abracadawhat",
-                                                    "players": ["A", "B", "C", "D", "E"],
-                                                    "seed": 9})
+        http_json(
+            f"{host}/api/new_game",
+            "POST",
+            {"game": "abracadawhat", "players": ["A", "B", "C", "D", "E"], "seed": 9},
+        )
         links = join_links(host)
         entries = 0
         while entries < actions:
@@ -59,15 +76,19 @@ def long_game(data: Path, actions: int) -> int:
             if view["phase"] in ("deal", "refill"):
                 entries += len(http_json(f"{host}/sim/draw_all", "POST", {})[1]["outcomes"])
             elif view["phase"] == "remove":
-                http_json(f"{host}/sim/remove", "POST", {}); entries += 1
+                http_json(f"{host}/sim/remove", "POST", {})
+                entries += 1
             elif view["phase"] == "roll":
-                http_json(f"{host}/sim/roll", "POST", {"face": 2}); entries += 1
+                http_json(f"{host}/sim/roll", "POST", {"face": 2})
+                entries += 1
             elif view["phase"] == "secret":
-                http_json(f"{links[view['active']]}/api/action", "POST",
-                          {"type": "decline_secret"}); entries += 1
+                http_json(f"{links[view['active']]}/api/action", "POST", {"type": "decline_secret"})
+                entries += 1
             else:
-                http_json(f"{links[view['active']]}/api/action", "POST",
-                          {"type": "cast", "spell": 7}); entries += 1
+                http_json(
+                    f"{links[view['active']]}/api/action", "POST", {"type": "cast", "spell": 7}
+                )
+                entries += 1
         return entries
     finally:
         proc.terminate()
@@ -85,10 +106,14 @@ def main() -> None:
         resumed = [time_start(work / "resume") for _ in range(args.repeat)]
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print(f"RESULT cold start, first run: median {statistics.median(first):.2f} s, "
-          f"max {max(first):.2f} s over {args.repeat}")
-    print(f"RESULT cold start, resuming a game of {entries} log entries: median "
-          f"{statistics.median(resumed):.2f} s, max {max(resumed):.2f} s over {args.repeat}")
+    print(
+        f"RESULT cold start, first run: median {statistics.median(first):.2f} s, "
+        f"max {max(first):.2f} s over {args.repeat}"
+    )
+    print(
+        f"RESULT cold start, resuming a game of {entries} log entries: median "
+        f"{statistics.median(resumed):.2f} s, max {max(resumed):.2f} s over {args.repeat}"
+    )
 
 
 if __name__ == "__main__":

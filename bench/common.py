@@ -27,9 +27,11 @@ def percentile(values: list[float], p: float) -> float:
 
 def summary(values: list[float], unit: str = "ms", scale: float = 1000.0) -> str:
     v = [x * scale for x in values]
-    return (f"n={len(v)} p50={percentile(v, 50):.2f}{unit} p90={percentile(v, 90):.2f}{unit} "
-            f"p99={percentile(v, 99):.2f}{unit} max={max(v):.2f}{unit} "
-            f"mean={statistics.fmean(v):.2f}{unit}")
+    return (
+        f"n={len(v)} p50={percentile(v, 50):.2f}{unit} p90={percentile(v, 90):.2f}{unit} "
+        f"p99={percentile(v, 99):.2f}{unit} max={max(v):.2f}{unit} "
+        f"mean={statistics.fmean(v):.2f}{unit}"
+    )
 
 
 _CSRF: dict[str, str] = {}
@@ -43,8 +45,15 @@ class KeptConnections:
         self._lock = threading.Lock()
         self._free: dict[tuple[str, str | None], list[http.client.HTTPConnection]] = {}
 
-    def request(self, url: str, method: str, data: bytes | None, headers: dict[str, str],
-                timeout: float, source: str | None):
+    def request(
+        self,
+        url: str,
+        method: str,
+        data: bytes | None,
+        headers: dict[str, str],
+        timeout: float,
+        source: str | None,
+    ):
         parts = urlsplit(url)
         key = (parts.netloc, source)
         with self._lock:
@@ -52,8 +61,12 @@ class KeptConnections:
             conn = free.pop() if free else None
         for attempt in range(2):
             if conn is None:
-                conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout,
-                                                  source_address=(source, 0) if source else None)
+                conn = http.client.HTTPConnection(
+                    parts.hostname,
+                    parts.port,
+                    timeout=timeout,
+                    source_address=(source, 0) if source else None,
+                )
             try:
                 conn.request(method, parts.path, data, headers)
                 response = conn.getresponse()
@@ -77,16 +90,24 @@ class KeptConnections:
 KEPT = KeptConnections()
 
 
-def _request(url: str, method: str, body, headers: dict[str, str], timeout: float,
-             source: str | None = None, keep: bool = False):
+def _request(
+    url: str,
+    method: str,
+    body,
+    headers: dict[str, str],
+    timeout: float,
+    source: str | None = None,
+    keep: bool = False,
+):
     data = json.dumps(body).encode() if body is not None else None
     if data:
         headers = {"Content-Type": "application/json", **headers}
     if keep:
         return KEPT.request(url, method, data, headers, timeout, source)
     parts = urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout,
-                                      source_address=(source, 0) if source else None)
+    conn = http.client.HTTPConnection(
+        parts.hostname, parts.port, timeout=timeout, source_address=(source, 0) if source else None
+    )
     try:
         conn.request(method, parts.path, data, headers)
         response = conn.getresponse()
@@ -112,8 +133,14 @@ def csrf(url: str, timeout: float = 10.0, source: str | None = None) -> str:
     return _CSRF[prefix]
 
 
-def http_json(url: str, method: str = "GET", body=None, timeout: float = 10.0,
-              source: str | None = None, keep: bool = False):
+def http_json(
+    url: str,
+    method: str = "GET",
+    body=None,
+    timeout: float = 10.0,
+    source: str | None = None,
+    keep: bool = False,
+):
     """(status, JSON) of a request; a POST carries its page's CSRF token, as from a phone.
     ``source``: the loopback address to send from (127.0.0.N), as from a phone of its own;
     ``keep``: over that phone's kept-alive connection (as a browser does), not a fresh one."""
@@ -182,12 +209,29 @@ class SSEClient(threading.Thread):
             return self.arrivals[-1][1] if self.arrivals else -1
 
 
-def start_companion(data: Path, extra: list[str] | None = None) -> tuple[subprocess.Popen, str, str]:
+def start_companion(
+    data: Path, extra: list[str] | None = None
+) -> tuple[subprocess.Popen, str, str]:
     """``companion run`` as its own process; returns (process, base URL, host URL)."""
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--data", str(data),
-                             "--host", "127.0.0.1", "--port", "0", *(extra or [])],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                            cwd=ROOT)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion",
+            "run",
+            "--data",
+            str(data),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            *(extra or []),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+    )
     host = None
     while host is None:
         line = proc.stdout.readline()
@@ -209,8 +253,7 @@ SERVERS = ("shipped", "waitress-tuned")
 class Launched:
     """A companion started by ``bench/launch.py`` in its own process."""
 
-    def __init__(self, proc: subprocess.Popen, base: str, host: str, module: str,
-                 lines: list[str]):
+    def __init__(self, proc: subprocess.Popen, base: str, host: str, module: str, lines: list[str]):
         self.proc, self.pid, self.base, self.host = proc, proc.pid, base, host
         self.module = module  #: the file of the ``companion`` package it imported
         self.lines = lines  #: what it printed on stdout (the reader thread keeps adding)
@@ -230,9 +273,16 @@ class Launched:
         return self.proc.returncode
 
 
-def start_launcher(tree: Path, data: Path, server: str = "shipped", dice_port: str | None = None,
-                   python: str = sys.executable, threads: int | None = None,
-                   stderr_path: Path | None = None, timeout: float = 60.0) -> Launched:
+def start_launcher(
+    tree: Path,
+    data: Path,
+    server: str = "shipped",
+    dice_port: str | None = None,
+    python: str = sys.executable,
+    threads: int | None = None,
+    stderr_path: Path | None = None,
+    timeout: float = 60.0,
+) -> Launched:
     """``bench/launch.py`` for the source tree ``tree`` (``tree`` and ``tree/firmware`` first
     on PYTHONPATH, run in ``tree``); waits for its host link and checks that the ``companion``
     it imported is the tree's. Its stderr (the companion's log) goes to ``stderr_path``."""
@@ -246,8 +296,9 @@ def start_launcher(tree: Path, data: Path, server: str = "shipped", dice_port: s
     if threads:
         command += ["--threads", str(threads)]
     with open(stderr_path or os.devnull, "wb") as err:
-        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, text=True, cwd=tree,
-                                env=env)
+        proc = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=err, text=True, cwd=tree, env=env
+        )
     lines: list[str] = []
     module = host = None
     deadline = time.monotonic() + timeout
@@ -276,15 +327,30 @@ def start_launcher(tree: Path, data: Path, server: str = "shipped", dice_port: s
 
 def add_tree_arguments(parser) -> None:
     """The options every script that starts a companion takes."""
-    parser.add_argument("--tree", type=Path, default=ROOT,
-                        help="the source tree to measure (default: this script's repository)")
-    parser.add_argument("--server", choices=SERVERS, default="shipped",
-                        help="shipped: what `companion run` serves with; waitress-tuned: "
-                             "waitress with limits tuned against attacks (bench/launch.py)")
-    parser.add_argument("--threads", type=int, default=None,
-                        help="waitress-tuned's thread count (default: the launcher's)")
-    parser.add_argument("--python", default=sys.executable,
-                        help="the Python that runs the companion (default: this one)")
+    parser.add_argument(
+        "--tree",
+        type=Path,
+        default=ROOT,
+        help="the source tree to measure (default: this script's repository)",
+    )
+    parser.add_argument(
+        "--server",
+        choices=SERVERS,
+        default="shipped",
+        help="shipped: what `companion run` serves with; waitress-tuned: "
+        "waitress with limits tuned against attacks (bench/launch.py)",
+    )
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="waitress-tuned's thread count (default: the launcher's)",
+    )
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        help="the Python that runs the companion (default: this one)",
+    )
 
 
 # -- a process seen from /proc -------------------------------------------------------------------

@@ -26,6 +26,7 @@ import tty
 from pathlib import Path
 
 from common import SSEClient, summary
+
 from companion.config import Config
 from companion.devices.dice import SerialDiceReader
 from companion.devices.dice_protocol import encode
@@ -77,8 +78,9 @@ def main() -> None:
     players = ["Elena", "Denise", "Marta"]
     table.call("new_game", "bench", game="abracadawhat", players=players, seed=5)
     sim.draw_all()
-    table.call("action", "bench", action={"type": "cast", "player": "Elena", "spell": 1},
-               player="Elena")
+    table.call(
+        "action", "bench", action={"type": "cast", "player": "Elena", "spell": 1}, player="Elena"
+    )
     if table.referee_view()["phase"] == "remove":
         sim.remove()
     assert table.referee_view()["phase"] == "roll", table.referee_view()["phase"]
@@ -94,8 +96,9 @@ def main() -> None:
 
     table.history.check = timed_check
     tokens = table.record.tokens
-    clients = [SSEClient(f"{base}/p/{tokens[p]}/stream") for p in players] + \
-        [SSEClient(f"{base}/api/table/stream") for _ in range(5)]
+    clients = [SSEClient(f"{base}/p/{tokens[p]}/stream") for p in players] + [
+        SSEClient(f"{base}/api/table/stream") for _ in range(5)
+    ]
     for c in clients:
         c.start()
     for c in clients:

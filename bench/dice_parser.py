@@ -19,6 +19,7 @@ import statistics
 import time
 
 import common  # noqa: F401  (puts the project on sys.path)
+
 from companion.devices.dice import SerialDiceReader
 from companion.devices.dice_protocol import LineSplitter, encode, parse_line
 
@@ -30,14 +31,26 @@ def stream(n: int, rng: random.Random) -> bytes:
         die = rng.randrange(2)
         roll += 1
         face = rng.randint(1, 6)
-        for verb, fields in (("MOVING", {"die": die}), ("ROLLING", {"die": die, "roll": roll}),
-                             ("ROLL", {"die": die, "roll": roll, "face": face, "profile": "d6",
-                                       "value": face})):
+        for verb, fields in (
+            ("MOVING", {"die": die}),
+            ("ROLLING", {"die": die, "roll": roll}),
+            ("ROLL", {"die": die, "roll": roll, "face": face, "profile": "d6", "value": face}),
+        ):
             out.append(encode(verb, seq % 65536, **fields))
             seq += 1
         if rng.random() < 0.1:
-            out.append(encode("DIE", seq % 65536, die=die, state="rest", profile="d6",
-                              faces="1,2,3,4,5,6", face=face, led=1))
+            out.append(
+                encode(
+                    "DIE",
+                    seq % 65536,
+                    die=die,
+                    state="rest",
+                    profile="d6",
+                    faces="1,2,3,4,5,6",
+                    face=face,
+                    led=1,
+                )
+            )
             seq += 1
     return b"".join(out[:n])
 
@@ -86,7 +99,7 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=200_000)
     args = parser.parse_args()
     data = stream(args.lines, random.Random(1))
-    chunks = [data[i:i + 4096] for i in range(0, len(data), 4096)]
+    chunks = [data[i : i + 4096] for i in range(0, len(data), 4096)]
     codec, driver = [], []
     for _ in range(5):
         splitter = LineSplitter()
@@ -104,14 +117,20 @@ def main() -> None:
             for line in splitter.feed(chunk):
                 handler._handle(line)
         driver.append(args.lines / (time.perf_counter() - t0))
-    print(f"RESULT codec (split + parse): median {statistics.median(codec):,.0f} lines/s "
-          f"(min {min(codec):,.0f}, max {max(codec):,.0f}; 5 x {args.lines:,} lines, "
-          f"{len(data) / args.lines:.0f} bytes/line)")
-    print(f"RESULT firmware Reader under CPython: median {statistics.median(firmware()):.1f} "
-          f"us per accelerometer sample (5 runs)")
-    print(f"RESULT host driver (parse, sequence, dedup, events): median "
-          f"{statistics.median(driver):,.0f} lines/s (min {min(driver):,.0f}, "
-          f"max {max(driver):,.0f})")
+    print(
+        f"RESULT codec (split + parse): median {statistics.median(codec):,.0f} lines/s "
+        f"(min {min(codec):,.0f}, max {max(codec):,.0f}; 5 x {args.lines:,} lines, "
+        f"{len(data) / args.lines:.0f} bytes/line)"
+    )
+    print(
+        f"RESULT firmware Reader under CPython: median {statistics.median(firmware()):.1f} "
+        f"us per accelerometer sample (5 runs)"
+    )
+    print(
+        f"RESULT host driver (parse, sequence, dedup, events): median "
+        f"{statistics.median(driver):,.0f} lines/s (min {min(driver):,.0f}, "
+        f"max {max(driver):,.0f})"
+    )
 
 
 if __name__ == "__main__":

@@ -16,8 +16,9 @@ import statistics
 import time
 
 import common  # noqa: F401  (puts the project on the path)
-from companion.rules import TABLE
+
 from companion.games import get_game
+from companion.rules import TABLE
 
 
 def playouts(games: int, steps: int, seed: int) -> tuple[int, float]:
@@ -53,9 +54,11 @@ def main() -> None:
         actions, seconds = playouts(args.games, args.steps, seed=r + 1)
         rates.append(actions / seconds)
         print(f"run {r + 1}: {actions} actions in {seconds:.2f} s = {actions / seconds:,.0f}/s")
-    print(f"RESULT Dork Tower throughput: median {statistics.median(rates):,.0f} actions/s "
-          f"(min {min(rates):,.0f}, max {max(rates):,.0f}) over {args.repeat} x {args.games} "
-          f"games of up to {args.steps} actions, view included")
+    print(
+        f"RESULT Dork Tower throughput: median {statistics.median(rates):,.0f} actions/s "
+        f"(min {min(rates):,.0f}, max {max(rates):,.0f}) over {args.repeat} x {args.games} "
+        f"games of up to {args.steps} actions, view included"
+    )
 
 
 if __name__ == "__main__":

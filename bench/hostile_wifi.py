@@ -48,8 +48,15 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from common import (add_tree_arguments, csrf, http_json, rss_kb, socket_count, start_launcher,
-                    summary)
+from common import (
+    add_tree_arguments,
+    csrf,
+    http_json,
+    rss_kb,
+    socket_count,
+    start_launcher,
+    summary,
+)
 from players import PLAYER_ADDRESSES, PLAYERS, AbracadaBot
 
 KINDS = ("idle", "half-open", "streams")
@@ -59,51 +66,104 @@ REFUSED = {"type": "cast", "spell": 99}
 
 
 def parse_args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "),
-                                     formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog=__doc__.split("\n\n", 1)[1])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0].replace("\n", " "),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n\n", 1)[1],
+    )
     add_tree_arguments(parser)
-    parser.add_argument("--phases", default=",".join(PHASES),
-                        help="comma-separated phases to run, in order (default: all of them)")
-    parser.add_argument("--requests", type=int, default=200,
-                        help="page loads and refused POSTs per phase, each (default 200)")
-    parser.add_argument("--phase-seconds", type=float, default=300.0,
-                        help="stop a phase's measurement after this long (default 300)")
-    parser.add_argument("--pause", type=float, default=0.05,
-                        help="seconds between one page load + POST and the next (default 0.05)")
-    parser.add_argument("--legal-every", type=int, default=20,
-                        help="a legal action every this many iterations (0: none; default 20)")
+    parser.add_argument(
+        "--phases",
+        default=",".join(PHASES),
+        help="comma-separated phases to run, in order (default: all of them)",
+    )
+    parser.add_argument(
+        "--requests",
+        type=int,
+        default=200,
+        help="page loads and refused POSTs per phase, each (default 200)",
+    )
+    parser.add_argument(
+        "--phase-seconds",
+        type=float,
+        default=300.0,
+        help="stop a phase's measurement after this long (default 300)",
+    )
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=0.05,
+        help="seconds between one page load + POST and the next (default 0.05)",
+    )
+    parser.add_argument(
+        "--legal-every",
+        type=int,
+        default=20,
+        help="a legal action every this many iterations (0: none; default 20)",
+    )
     parser.add_argument("--timeout", type=float, default=10.0, help="per request (default 10 s)")
     parser.add_argument("--idle", type=int, default=200, help="idle connections (default 200)")
-    parser.add_argument("--half-open", type=int, default=200,
-                        help="slowloris connections (default 200)")
-    parser.add_argument("--streams", type=int, default=50,
-                        help="unread attacking streams (default 50)")
-    parser.add_argument("--attacker-addresses", type=int, default=1,
-                        help="loopback addresses per attacker kind (default 1)")
-    parser.add_argument("--slowloris-interval", type=float, default=5.0,
-                        help="seconds between a half-open request's header bytes (default 5)")
-    parser.add_argument("--attack-rcvbuf", type=int, default=4096,
-                        help="SO_RCVBUF of the attacking streams' sockets (0: system default)")
-    parser.add_argument("--connect-timeout", type=float, default=5.0,
-                        help="an attacker's connect timeout (default 5 s)")
-    parser.add_argument("--settle", type=float, default=5.0,
-                        help="seconds after opening the attackers before measuring, and after "
-                             "closing them before the next phase (default 5)")
+    parser.add_argument(
+        "--half-open", type=int, default=200, help="slowloris connections (default 200)"
+    )
+    parser.add_argument(
+        "--streams", type=int, default=50, help="unread attacking streams (default 50)"
+    )
+    parser.add_argument(
+        "--attacker-addresses",
+        type=int,
+        default=1,
+        help="loopback addresses per attacker kind (default 1)",
+    )
+    parser.add_argument(
+        "--slowloris-interval",
+        type=float,
+        default=5.0,
+        help="seconds between a half-open request's header bytes (default 5)",
+    )
+    parser.add_argument(
+        "--attack-rcvbuf",
+        type=int,
+        default=4096,
+        help="SO_RCVBUF of the attacking streams' sockets (0: system default)",
+    )
+    parser.add_argument(
+        "--connect-timeout",
+        type=float,
+        default=5.0,
+        help="an attacker's connect timeout (default 5 s)",
+    )
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=5.0,
+        help="seconds after opening the attackers before measuring, and after "
+        "closing them before the next phase (default 5)",
+    )
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--server-log", type=Path, default=None,
-                        help="keep the companion's log (its stderr) in this file")
+    parser.add_argument(
+        "--server-log",
+        type=Path,
+        default=None,
+        help="keep the companion's log (its stderr) in this file",
+    )
     return parser.parse_args()
 
 
 # -- attackers ---------------------------------------------------------------------------------
 
+
 class Attackers:
     """``count`` connections of one kind from ``addresses`` (round robin)."""
 
     def __init__(self, kind: str, count: int, addresses: list[str], port: int, args):
-        self.kind, self.count, self.addresses, self.port, self.args = kind, count, addresses, \
-            port, args
+        self.kind, self.count, self.addresses, self.port, self.args = (
+            kind,
+            count,
+            addresses,
+            port,
+            args,
+        )
         self.sockets: list[socket.socket] = []
         self.connect_errors: collections.Counter = collections.Counter()
         self.send_errors = 0
@@ -121,8 +181,10 @@ class Attackers:
                 if self.kind == "half-open":
                     sock.sendall(b"GET /api/table HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
                 elif self.kind == "streams":
-                    sock.sendall(b"GET /api/table/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                                 b"Accept: text/event-stream\r\n\r\n")
+                    sock.sendall(
+                        b"GET /api/table/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        b"Accept: text/event-stream\r\n\r\n"
+                    )
                 sock.setblocking(False)  # from now on, peeks and drips never wait
             except OSError as exc:
                 self.connect_errors[type(exc).__name__] += 1
@@ -161,12 +223,15 @@ class Attackers:
                 except OSError:
                     pass
         refused = sum(self.connect_errors.values())
-        parts = [f"{self.count} tried", f"connect failed={refused}"
-                 + (f" ({dict(self.connect_errors)})" if refused else ""),
-                 *(f"{name}={n}" for name, n in sorted(states.items()))]
+        parts = [
+            f"{self.count} tried",
+            f"connect failed={refused}" + (f" ({dict(self.connect_errors)})" if refused else ""),
+            *(f"{name}={n}" for name, n in sorted(states.items())),
+        ]
         if answers:
-            parts.append("answered " + " ".join(f"{status}x{n}" for status, n in
-                                                sorted(answers.items())))
+            parts.append(
+                "answered " + " ".join(f"{status}x{n}" for status, n in sorted(answers.items()))
+            )
         if self.send_errors:
             parts.append(f"sends failed={self.send_errors}")
         return ", ".join(parts)
@@ -188,13 +253,16 @@ def attacker_addresses(kind: str, spread: int) -> list[str]:
 
 # -- a phone's timed request -------------------------------------------------------------------
 
-def timed(url: str, method: str, body: bytes | None, headers: dict, source: str,
-          timeout: float) -> tuple[float, int | None, str | None]:
+
+def timed(
+    url: str, method: str, body: bytes | None, headers: dict, source: str, timeout: float
+) -> tuple[float, int | None, str | None]:
     """(seconds, status, error) of one request on a fresh connection from ``source``."""
     parts = urlsplit(url)
     start = time.perf_counter()
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout,
-                                      source_address=(source, 0))
+    conn = http.client.HTTPConnection(
+        parts.hostname, parts.port, timeout=timeout, source_address=(source, 0)
+    )
     try:
         conn.request(method, parts.path, body, headers)
         response = conn.getresponse()
@@ -243,8 +311,10 @@ class Measure:
         errors = f" errors={dict(self.errors)}" if self.errors else ""
         if self.last_failure is not None:
             errors += f" last_failure_at={self.last_failure:.0f}s"
-        return (f"{timing} failures={failures}/{tried}{with_failures} "
-                f"statuses={dict(sorted(self.statuses.items()))}{errors}")
+        return (
+            f"{timing} failures={failures}/{tried}{with_failures} "
+            f"statuses={dict(sorted(self.statuses.items()))}{errors}"
+        )
 
 
 class Phone:
@@ -264,9 +334,16 @@ class Phone:
         except (OSError, http.client.HTTPException, ValueError, KeyError) as exc:
             measure.add(0.0, None, f"csrf:{type(exc).__name__}")
             return
-        measure.add(*timed(url, "POST", json.dumps(REFUSED).encode(),
-                           {"Content-Type": "application/json", "X-CSRF-Token": token},
-                           PLAYER_ADDRESSES[self.player], self.timeout))
+        measure.add(
+            *timed(
+                url,
+                "POST",
+                json.dumps(REFUSED).encode(),
+                {"Content-Type": "application/json", "X-CSRF-Token": token},
+                PLAYER_ADDRESSES[self.player],
+                self.timeout,
+            )
+        )
 
     def legal(self, measure: Measure) -> bool:
         """Move the game (untimed) to a player's decision and time that decision; False if the
@@ -281,16 +358,23 @@ class Phone:
                 return False
             url = f"{self.bot.links[move.what]}/api/action"
             token = csrf(url, self.timeout, PLAYER_ADDRESSES[move.what])
-        except (OSError, http.client.HTTPException, ValueError, KeyError, TypeError,
-                RuntimeError):
+        except (OSError, http.client.HTTPException, ValueError, KeyError, TypeError, RuntimeError):
             return False
-        measure.add(*timed(url, "POST", json.dumps(move.body).encode(),
-                           {"Content-Type": "application/json", "X-CSRF-Token": token},
-                           PLAYER_ADDRESSES[move.what], self.timeout))
+        measure.add(
+            *timed(
+                url,
+                "POST",
+                json.dumps(move.body).encode(),
+                {"Content-Type": "application/json", "X-CSRF-Token": token},
+                PLAYER_ADDRESSES[move.what],
+                self.timeout,
+            )
+        )
         return True
 
 
 # -- the phases --------------------------------------------------------------------------------
+
 
 def wait_healthy(base: str, seconds: float) -> float | None:
     """Seconds until /healthz answers (None: not within ``seconds``)."""
@@ -323,8 +407,10 @@ def run_phase(name: str, args, launched, bot: AbracadaBot, phone: Phone, streams
     kinds = {"baseline": (), "all": KINDS}.get(name, (name,))
     sizes = {"idle": args.idle, "half-open": args.half_open, "streams": args.streams}
     port = urlsplit(launched.base).port
-    attackers = [Attackers(kind, sizes[kind], attacker_addresses(kind, args.attacker_addresses),
-                           port, args) for kind in kinds]
+    attackers = [
+        Attackers(kind, sizes[kind], attacker_addresses(kind, args.attacker_addresses), port, args)
+        for kind in kinds
+    ]
     stop = threading.Event()
     dripper = None
     before = {stream.label: (stream.connects, stream.failures) for stream in streams}
@@ -332,14 +418,20 @@ def run_phase(name: str, args, launched, bot: AbracadaBot, phone: Phone, streams
     for attack in attackers:
         attack.open()
         if attack.kind == "half-open":
+
             def drip(attack=attack):
                 while not stop.wait(args.slowloris_interval):
                     attack.drip()
+
             dripper = threading.Thread(target=drip, daemon=True)
             dripper.start()
     if attackers:
-        print(f"[{name}] attackers opened in {time.monotonic() - opened_at:.1f} s; server holds "
-              f"{socket_count(launched.pid)} sockets", file=sys.stderr, flush=True)
+        print(
+            f"[{name}] attackers opened in {time.monotonic() - opened_at:.1f} s; server holds "
+            f"{socket_count(launched.pid)} sockets",
+            file=sys.stderr,
+            flush=True,
+        )
         time.sleep(args.settle)
     start = time.monotonic()
     page, refused, legal = Measure((200,), start), Measure((409,), start), Measure((200,), start)
@@ -349,13 +441,19 @@ def run_phase(name: str, args, launched, bot: AbracadaBot, phone: Phone, streams
             break
         phone.page(page)
         phone.refused(refused)
-        if args.legal_every and count % args.legal_every == args.legal_every - 1 \
-                and not phone.legal(legal):
+        if (
+            args.legal_every
+            and count % args.legal_every == args.legal_every - 1
+            and not phone.legal(legal)
+        ):
             legal_skipped += 1
         time.sleep(args.pause)
         if count % 50 == 49:
-            print(f"[{name}] {count + 1} requests, {time.monotonic() - start:.0f} s",
-                  file=sys.stderr, flush=True)
+            print(
+                f"[{name}] {count + 1} requests, {time.monotonic() - start:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
     took = time.monotonic() - start
     sockets, rss = socket_count(launched.pid), rss_kb(launched.pid)
     caught_up = streams_caught_up(launched.base, streams)
@@ -364,16 +462,23 @@ def run_phase(name: str, args, launched, bot: AbracadaBot, phone: Phone, streams
     print(f"RESULT hostile {name} page load GET /p/<token>: {page.line()}")
     print(f"RESULT hostile {name} refused POST /p/<token>/api/action: {refused.line()}")
     if args.legal_every:
-        print(f"RESULT hostile {name} legal action POST /p/<token>/api/action: {legal.line()}"
-              + (f" (not reached {legal_skipped} times)" if legal_skipped else ""))
-    caught = f"{caught_up}/{len(streams)}" if caught_up >= 0 else \
-        "unknown (/healthz did not answer)"
-    print(f"RESULT hostile {name} phase: {took:.1f} s measured; legitimate streams up to date "
-          f"{caught}, reopened {reopened}, broken {broke}; server holds "
-          f"{sockets} sockets, RSS {rss / 1024:.1f} MB")
+        print(
+            f"RESULT hostile {name} legal action POST /p/<token>/api/action: {legal.line()}"
+            + (f" (not reached {legal_skipped} times)" if legal_skipped else "")
+        )
+    caught = (
+        f"{caught_up}/{len(streams)}" if caught_up >= 0 else "unknown (/healthz did not answer)"
+    )
+    print(
+        f"RESULT hostile {name} phase: {took:.1f} s measured; legitimate streams up to date "
+        f"{caught}, reopened {reopened}, broken {broke}; server holds "
+        f"{sockets} sockets, RSS {rss / 1024:.1f} MB"
+    )
     for attack in attackers:
-        print(f"RESULT hostile {name} attackers {attack.kind} from "
-              f"{','.join(attack.addresses)}: {attack.report()}")
+        print(
+            f"RESULT hostile {name} attackers {attack.kind} from "
+            f"{','.join(attack.addresses)}: {attack.report()}"
+        )
     stop.set()
     if dripper is not None:
         dripper.join()
@@ -383,8 +488,11 @@ def run_phase(name: str, args, launched, bot: AbracadaBot, phone: Phone, streams
         time.sleep(args.settle)
         recovered = wait_healthy(launched.base, 120)
         after = f"after {recovered:.1f} s more" if recovered is not None else "NOT within 120 s"
-        print(f"RESULT hostile {name} recovery: {args.settle:g} s after the attackers closed, "
-              f"/healthz answers {after}", flush=True)
+        print(
+            f"RESULT hostile {name} recovery: {args.settle:g} s after the attackers closed, "
+            f"/healthz answers {after}",
+            flush=True,
+        )
 
 
 def main() -> int:
@@ -395,9 +503,14 @@ def main() -> int:
     if unknown:
         raise SystemExit(f"unknown phases {unknown}; choose from {', '.join(PHASES)}")
     work = Path(tempfile.mkdtemp(prefix="companion-bench-"))
-    launched = start_launcher(args.tree, work / "data", server=args.server, python=args.python,
-                              threads=args.threads,
-                              stderr_path=args.server_log or work / "companion.log")
+    launched = start_launcher(
+        args.tree,
+        work / "data",
+        server=args.server,
+        python=args.python,
+        threads=args.threads,
+        stderr_path=args.server_log or work / "companion.log",
+    )
     streams = []
     try:
         bot = AbracadaBot(launched.base, launched.host, seed=args.seed, timeout=args.timeout)
@@ -411,11 +524,14 @@ def main() -> int:
         player = next(name for name in PLAYERS if name != view["active"])
         phone = Phone(bot, player, args.timeout)
         csrf(f"{bot.links[player]}/api/action", args.timeout, PLAYER_ADDRESSES[player])
-        print(f"RESULT hostile setup: tree {args.tree.name}, server {args.server}, "
-              f"{len(streams)} legitimate streams, measuring phone {player} from "
-              f"{PLAYER_ADDRESSES[player]}, {args.requests} requests of each kind per phase "
-              f"(at most {args.phase_seconds:.0f} s), timeout {args.timeout:.0f} s, load average "
-              f"{os.getloadavg()[0]:.2f}", flush=True)
+        print(
+            f"RESULT hostile setup: tree {args.tree.name}, server {args.server}, "
+            f"{len(streams)} legitimate streams, measuring phone {player} from "
+            f"{PLAYER_ADDRESSES[player]}, {args.requests} requests of each kind per phase "
+            f"(at most {args.phase_seconds:.0f} s), timeout {args.timeout:.0f} s, load average "
+            f"{os.getloadavg()[0]:.2f}",
+            flush=True,
+        )
         for name in phases:
             run_phase(name, args, launched, bot, phone, streams)
         print(f"RESULT hostile end: load average {os.getloadavg()[0]:.2f}")

@@ -40,18 +40,31 @@ import warnings
 from pathlib import Path
 
 #: waitress-tuned's settings (threads: 8 phones + 50 attacking streams + room for requests)
-TUNED = {"threads": 96, "connection_limit": 2000, "channel_timeout": 10, "cleanup_interval": 1,
-         "asyncore_use_poll": True, "backlog": 2048}
+TUNED = {
+    "threads": 96,
+    "connection_limit": 2000,
+    "channel_timeout": 10,
+    "cleanup_interval": 1,
+    "asyncore_use_poll": True,
+    "backlog": 2048,
+}
 
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", required=True, type=Path, help="the companion's data folder")
     parser.add_argument("--server", choices=("shipped", "waitress-tuned"), default="shipped")
-    parser.add_argument("--threads", type=int, default=None,
-                        help=f"waitress-tuned's threads (default {TUNED['threads']})")
-    parser.add_argument("--dice-port", default=None,
-                        help="read the dice from this serial port (a pty) instead of the simulator")
+    parser.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help=f"waitress-tuned's threads (default {TUNED['threads']})",
+    )
+    parser.add_argument(
+        "--dice-port",
+        default=None,
+        help="read the dice from this serial port (a pty) instead of the simulator",
+    )
     parser.add_argument("--seed", type=int, default=2014, help="the simulated devices' seed")
     return parser.parse_args()
 
@@ -74,12 +87,23 @@ def tuned_server(companion, threads: int | None):
     from waitress import create_server
 
     settings = dict(TUNED, threads=threads or TUNED["threads"])
-    print("  waitress-tuned: " + " ".join(f"{name}={value}" for name, value in settings.items()) +
-          " send_bytes=1 channel_request_lookahead=1", flush=True)
+    print(
+        "  waitress-tuned: "
+        + " ".join(f"{name}={value}" for name, value in settings.items())
+        + " send_bytes=1 channel_request_lookahead=1",
+        flush=True,
+    )
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", "send_bytes", DeprecationWarning)
-        return create_server(companion.app, host="127.0.0.1", port=0, send_bytes=1,
-                             channel_request_lookahead=1, ident="companion", **settings)
+        return create_server(
+            companion.app,
+            host="127.0.0.1",
+            port=0,
+            send_bytes=1,
+            channel_request_lookahead=1,
+            ident="companion",
+            **settings,
+        )
 
 
 def stop_with_parent() -> None:
@@ -92,15 +116,19 @@ def stop_with_parent() -> None:
 
 def main() -> int:
     args = parse_args()
-    logging.basicConfig(level=logging.INFO,
-                        format="%(asctime)s %(name)s %(levelname)s %(message)s", stream=sys.stderr)
+    logging.basicConfig(
+        level=logging.INFO,
+        format="%(asctime)s %(name)s %(levelname)s %(message)s",
+        stream=sys.stderr,
+    )
     import companion as package
     from companion.config import Config
     from companion.server import Companion
 
     print(f"  Companion module: {package.__file__}", flush=True)
-    config = Config(data_dir=args.data, host="127.0.0.1", port=0, dice_speed=0.0,
-                    seed=args.seed).check()
+    config = Config(
+        data_dir=args.data, host="127.0.0.1", port=0, dice_speed=0.0, seed=args.seed
+    ).check()
     companion = Companion(config)
     if args.dice_port:
         swap_dice(companion, args.dice_port)

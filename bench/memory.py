@@ -46,19 +46,24 @@ def main() -> None:
     proc, base, host = start_companion(work / "data")
     try:
         players = ["Elena", "Denise", "Marta"]
-        http_json(f"{host}/api/new_game", "POST", {"game": "abracadawhat", "players": players,
-                                                    "seed": 3})
+        http_json(
+            f"{host}/api/new_game", "POST", {"game": "abracadawhat", "players": players, "seed": 3}
+        )
         links = join_links(host)
-        clients = [SSEClient(f"{links[p]}/stream") for p in players] + \
-            [SSEClient(f"{base}/api/table/stream") for _ in range(5)]
+        clients = [SSEClient(f"{links[p]}/stream") for p in players] + [
+            SSEClient(f"{base}/api/table/stream") for _ in range(5)
+        ]
         for c in clients:
             c.start()
         done = 0
         while done < args.actions:
             view = http_json(f"{base}/api/table")[1]["view"]
             if view["finished"]:
-                http_json(f"{host}/api/new_game", "POST", {"game": "abracadawhat",
-                                                            "players": players, "seed": done})
+                http_json(
+                    f"{host}/api/new_game",
+                    "POST",
+                    {"game": "abracadawhat", "players": players, "seed": done},
+                )
                 links = join_links(host)
                 continue
             phase, active = view["phase"], view["active"]
@@ -71,8 +76,11 @@ def main() -> None:
             elif phase == "secret":
                 http_json(f"{links[active]}/api/action", "POST", {"type": "decline_secret"})
             else:
-                http_json(f"{links[active]}/api/action", "POST",
-                          {"type": "cast", "spell": rng.randint(1, 8)})
+                http_json(
+                    f"{links[active]}/api/action",
+                    "POST",
+                    {"type": "cast", "spell": rng.randint(1, 8)},
+                )
             done += 1
         live = sum(1 for c in clients if c.is_alive())
         main_mem = memory(proc.pid)
@@ -81,11 +89,15 @@ def main() -> None:
         proc.terminate()
         proc.wait(10)
         shutil.rmtree(work, ignore_errors=True)
-    print(f"RESULT resident memory with {live} live clients after {done} actions: "
-          f"{main_mem['VmRSS'] / 1024:.1f} MB now, {main_mem['VmHWM'] / 1024:.1f} MB peak")
+    print(
+        f"RESULT resident memory with {live} live clients after {done} actions: "
+        f"{main_mem['VmRSS'] / 1024:.1f} MB now, {main_mem['VmHWM'] / 1024:.1f} MB peak"
+    )
     for sim in sims:
-        print(f"RESULT simulated dice reader process (not on a real table): "
-              f"{sim['VmRSS'] / 1024:.1f} MB")
+        print(
+            f"RESULT simulated dice reader process (not on a real table): "
+            f"{sim['VmRSS'] / 1024:.1f} MB"
+        )
 
 
 if __name__ == "__main__":

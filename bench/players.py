@@ -94,8 +94,9 @@ class StreamReader(threading.Thread):
     def _read(self, url: str) -> str:
         """Read one stream until it ends: "gone", "bye", "closed" or "status" (not 200)."""
         parts = urlsplit(url)
-        conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60,
-                                          source_address=(self.source, 0))
+        conn = http.client.HTTPConnection(
+            parts.hostname, parts.port, timeout=60, source_address=(self.source, 0)
+        )
         try:
             conn.request("GET", parts.path)
             self._sock, self._reading = conn.sock, url
@@ -165,8 +166,9 @@ class AbracadaBot:
     NO_DIE = (2, 4, 5, 6, 7, 8)
     GAME = "abracadawhat"
 
-    def __init__(self, base: str, host: str, seed: int = 0, timeout: float = 10.0,
-                 stale: float = 3.0):
+    def __init__(
+        self, base: str, host: str, seed: int = 0, timeout: float = 10.0, stale: float = 3.0
+    ):
         self.base, self.host = base, host
         self.rng = random.Random(seed)
         self.timeout, self.stale = timeout, stale
@@ -185,10 +187,13 @@ class AbracadaBot:
         """A new 5-player game, every seat claimed from its phone's address, the stones dealt
         later by the bot itself (``deal`` phase); the player streams follow the new seats."""
         self.games += 1
-        status, answer = http_json(f"{self.host}/api/new_game", "POST",
-                                   {"game": self.GAME, "players": PLAYERS,
-                                    "seed": self.rng.randrange(2**31)},
-                                   timeout=self.timeout, source=HOST_ADDRESS)
+        status, answer = http_json(
+            f"{self.host}/api/new_game",
+            "POST",
+            {"game": self.GAME, "players": PLAYERS, "seed": self.rng.randrange(2**31)},
+            timeout=self.timeout,
+            source=HOST_ADDRESS,
+        )
         if status != 200:
             raise RuntimeError(f"new game refused: {status} {answer}")
         self.links = join_links(self.host, PLAYER_ADDRESSES)
@@ -198,12 +203,15 @@ class AbracadaBot:
 
     def open_streams(self) -> list[StreamReader]:
         """The 8 legitimate streams: the 5 players', the host's and 2 table displays'."""
-        self.player_streams = {name: StreamReader(f"{self.links[name]}/stream",
-                                                  PLAYER_ADDRESSES[name], name)
-                               for name in PLAYERS}
+        self.player_streams = {
+            name: StreamReader(f"{self.links[name]}/stream", PLAYER_ADDRESSES[name], name)
+            for name in PLAYERS
+        }
         self.host_stream = StreamReader(f"{self.host}/stream", HOST_ADDRESS, "host")
-        tables = [StreamReader(f"{self.base}/api/table/stream", address, f"table {number + 1}")
-                  for number, address in enumerate(TABLE_ADDRESSES)]
+        tables = [
+            StreamReader(f"{self.base}/api/table/stream", address, f"table {number + 1}")
+            for number, address in enumerate(TABLE_ADDRESSES)
+        ]
         streams = [*self.player_streams.values(), self.host_stream, *tables]
         for stream in streams:
             stream.start()
@@ -217,21 +225,27 @@ class AbracadaBot:
         snap = self.host_stream.snapshot_at_least(version, self.stale) if self.host_stream else None
         if snap is None:
             self.fallbacks += 1
-            _, snap = http_json(f"{self.base}/api/table", timeout=self.timeout,
-                                source=HOST_ADDRESS, keep=True)
+            _, snap = http_json(
+                f"{self.base}/api/table", timeout=self.timeout, source=HOST_ADDRESS, keep=True
+            )
         view = snap.get("view")
         if view is None or view["phase"] != "declare":
             return view, None
         active = view["active"]
-        other = next((name for name in PLAYERS if name != active and name in self.player_streams),
-                     None)
+        other = next(
+            (name for name in PLAYERS if name != active and name in self.player_streams), None
+        )
         seen = self.player_streams[other].snapshot_at_least(version, self.stale) if other else None
-        if seen is not None and seen.get("view") and seen["view"]["players"][active]["rack"] \
-                is not None:
+        if (
+            seen is not None
+            and seen.get("view")
+            and seen["view"]["players"][active]["rack"] is not None
+        ):
             return view, list(seen["view"]["players"][active]["rack"])
         self.fallbacks += 1
-        _, world = http_json(f"{self.host}/sim/world", timeout=self.timeout,
-                             source=HOST_ADDRESS, keep=True)
+        _, world = http_json(
+            f"{self.host}/sim/world", timeout=self.timeout, source=HOST_ADDRESS, keep=True
+        )
         return view, [stone["stone"] for stone in world["places"].get(f"rack:{active}", [])]
 
     # -- playing -------------------------------------------------------------------------------
@@ -277,13 +291,31 @@ class AbracadaBot:
             self.new_game()
             return 200, {"ok": True, "new_game": True}
         if move.kind == "sim":
-            return http_json(f"{self.host}/sim/{move.what}", "POST", move.body,
-                             timeout=self.timeout, source=HOST_ADDRESS, keep=True)
+            return http_json(
+                f"{self.host}/sim/{move.what}",
+                "POST",
+                move.body,
+                timeout=self.timeout,
+                source=HOST_ADDRESS,
+                keep=True,
+            )
         if move.kind == "virtual_roll":
-            return http_json(f"{self.links[move.what]}/api/virtual_roll", "POST", {},
-                             timeout=self.timeout, source=PLAYER_ADDRESSES[move.what], keep=True)
-        return http_json(f"{self.links[move.what]}/api/action", "POST", move.body,
-                         timeout=self.timeout, source=PLAYER_ADDRESSES[move.what], keep=True)
+            return http_json(
+                f"{self.links[move.what]}/api/virtual_roll",
+                "POST",
+                {},
+                timeout=self.timeout,
+                source=PLAYER_ADDRESSES[move.what],
+                keep=True,
+            )
+        return http_json(
+            f"{self.links[move.what]}/api/action",
+            "POST",
+            move.body,
+            timeout=self.timeout,
+            source=PLAYER_ADDRESSES[move.what],
+            keep=True,
+        )
 
     def step(self) -> tuple[Move, bool]:
         """One move; whether the table accepted it as a game action (a new game is not one)."""
@@ -291,8 +323,12 @@ class AbracadaBot:
         before = self.host_stream.version if self.host_stream is not None else -1
         status, answer = self.perform(move)
         self._after = before + 1  # the move changed the table: the streams will show it
-        accepted = move.kind != "new_game" and status == 200 and isinstance(answer, dict) \
+        accepted = (
+            move.kind != "new_game"
+            and status == 200
+            and isinstance(answer, dict)
             and bool(answer.get("ok"))
+        )
         if move.kind == "sim" and status == 200 and isinstance(answer, dict):
             # the simulated table answers with every input the table handled meanwhile, others'
             # refusals too (a flood's): the bot's own act is the one accepted, if any
@@ -322,15 +358,20 @@ class LegalBot(AbracadaBot):
         snap = self.host_stream.snapshot_at_least(version, self.stale) if self.host_stream else None
         if snap is None:
             self.fallbacks += 1
-            _, snap = http_json(f"{self.host}/api/state", timeout=self.timeout,
-                                source=HOST_ADDRESS, keep=True)
+            _, snap = http_json(
+                f"{self.host}/api/state", timeout=self.timeout, source=HOST_ADDRESS, keep=True
+            )
         legal = {}
         for player, stream in self.player_streams.items():
             seen = stream.snapshot_at_least(version, self.stale)
             if seen is None:
                 self.fallbacks += 1
-                _, seen = http_json(f"{self.links[player]}/api/state", timeout=self.timeout,
-                                    source=PLAYER_ADDRESSES[player], keep=True)
+                _, seen = http_json(
+                    f"{self.links[player]}/api/state",
+                    timeout=self.timeout,
+                    source=PLAYER_ADDRESSES[player],
+                    keep=True,
+                )
             legal[player] = seen.get("legal") or []
         return snap, legal
 
@@ -350,4 +391,3 @@ class LegalBot(AbracadaBot):
                 return Move("virtual_roll", roller)
             return Move("sim", "throw", {})
         return Move("sim", "draw_all", {})
-

@@ -15,10 +15,16 @@ import statistics
 import time
 
 import common  # noqa: F401  (puts the project on the path)
+
 from companion.games import get_game
 
-OPTION_MIX = [{}, {"easy": True}, {"last_wizard_standing": True}, {"removal": "tap"},
-              {"order_violation": "require_objection"}]
+OPTION_MIX = [
+    {},
+    {"easy": True},
+    {"last_wizard_standing": True},
+    {"removal": "tap"},
+    {"order_violation": "require_objection"},
+]
 
 
 def playouts(games: int, seed: int) -> tuple[int, float]:
@@ -49,8 +55,10 @@ def main() -> None:
         actions, seconds = playouts(args.games, seed=r + 1)
         rates.append(actions / seconds)
         print(f"run {r + 1}: {actions} actions in {seconds:.2f} s = {actions / seconds:,.0f}/s")
-    print(f"RESULT rules throughput: median {statistics.median(rates):,.0f} actions/s "
-          f"(min {min(rates):,.0f}, max {max(rates):,.0f}) over {args.repeat} x {args.games} games")
+    print(
+        f"RESULT rules throughput: median {statistics.median(rates):,.0f} actions/s "
+        f"(min {min(rates):,.0f}, max {max(rates):,.0f}) over {args.repeat} x {args.games} games"
+    )
 
 
 if __name__ == "__main__":

@@ -8,20 +8,30 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = [["rules_throughput.py"], ["dorktower_throughput.py"], ["dice_parser.py"],
-           ["dice_latency.py"], ["cold_start.py"], ["memory.py"], ["hostile_wifi.py"],
-           ["soak.py"], ["soak.py", "--refusal-flood"], ["soak.py", "--serial-flood"]]
+SCRIPTS = [
+    ["rules_throughput.py"],
+    ["dorktower_throughput.py"],
+    ["dice_parser.py"],
+    ["dice_latency.py"],
+    ["cold_start.py"],
+    ["memory.py"],
+    ["hostile_wifi.py"],
+    ["soak.py"],
+    ["soak.py", "--refusal-flood"],
+    ["soak.py", "--serial-flood"],
+]
 
 
 def main() -> int:
     failed = 0
     for script, *arguments in SCRIPTS:
         print(f"$ python bench/{' '.join([script, *arguments])}", flush=True)
-        done = subprocess.run([sys.executable, str(HERE / script), *arguments],
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            [sys.executable, str(HERE / script), *arguments], capture_output=True, text=True
+        )
         for line in done.stdout.splitlines():
             if line.startswith("RESULT"):
-                print("  " + line[len("RESULT "):])
+                print("  " + line[len("RESULT ") :])
         if done.returncode:
             failed += 1
             print(done.stderr, file=sys.stderr)

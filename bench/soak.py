@@ -57,37 +57,65 @@ MB = 1024.0  # kB per MB (VmRSS is in kB)
 
 
 def parse_args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].replace("\n", " "),
-                                     formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog=__doc__.split("\n\n", 1)[1])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0].replace("\n", " "),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n\n", 1)[1],
+    )
     add_tree_arguments(parser)
     parser.add_argument("--seconds", type=float, default=600.0, help="length (default 600)")
-    parser.add_argument("--rate", type=float, default=15.0,
-                        help="accepted actions per second, in total (default 15)")
-    parser.add_argument("--warm-up", type=float, default=60.0,
-                        help="the first part not counted in growth and CPU/action (default 60 s)")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=15.0,
+        help="accepted actions per second, in total (default 15)",
+    )
+    parser.add_argument(
+        "--warm-up",
+        type=float,
+        default=60.0,
+        help="the first part not counted in growth and CPU/action (default 60 s)",
+    )
     parser.add_argument("--sample-every", type=float, default=5.0, help="seconds (default 5)")
     parser.add_argument("--refusal-flood", action="store_true")
     parser.add_argument("--serial-flood", action="store_true")
-    parser.add_argument("--flood-from", type=float, default=0.25,
-                        help="when the floods start, as a fraction of --seconds (default 0.25)")
-    parser.add_argument("--flood-to", type=float, default=0.75,
-                        help="when they stop (default 0.75)")
-    parser.add_argument("--rss-limit", type=float, default=1536.0,
-                        help="MB of RSS at which the floods stop (default 1536)")
-    parser.add_argument("--samples", type=Path, default=None,
-                        help="write every sample to this CSV file")
-    parser.add_argument("--server-log", type=Path, default=None,
-                        help="keep the companion's log (its stderr) in this file")
+    parser.add_argument(
+        "--flood-from",
+        type=float,
+        default=0.25,
+        help="when the floods start, as a fraction of --seconds (default 0.25)",
+    )
+    parser.add_argument(
+        "--flood-to", type=float, default=0.75, help="when they stop (default 0.75)"
+    )
+    parser.add_argument(
+        "--rss-limit",
+        type=float,
+        default=1536.0,
+        help="MB of RSS at which the floods stop (default 1536)",
+    )
+    parser.add_argument(
+        "--samples", type=Path, default=None, help="write every sample to this CSV file"
+    )
+    parser.add_argument(
+        "--server-log",
+        type=Path,
+        default=None,
+        help="keep the companion's log (its stderr) in this file",
+    )
     parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--game", default="abracadawhat",
-                        help="abracadawhat (default: a bot that never needs a die) or any other "
-                             "game, played from the rules' legal moves (dorktower: the larger "
-                             "snapshots)")
+    parser.add_argument(
+        "--game",
+        default="abracadawhat",
+        help="abracadawhat (default: a bot that never needs a die) or any other "
+        "game, played from the rules' legal moves (dorktower: the larger "
+        "snapshots)",
+    )
     return parser.parse_args()
 
 
 # -- the floods ----------------------------------------------------------------------------------
+
 
 class RefusalFlood(threading.Thread):
     """Refused requests as fast as one client can send them, over kept-alive connections."""
@@ -107,8 +135,9 @@ class RefusalFlood(threading.Thread):
             for kind, source in (("join", "127.0.0.70"), ("phone", "127.0.0.71")):
                 try:
                     if conns[kind] is None:
-                        conns[kind] = http.client.HTTPConnection("127.0.0.1", port, timeout=10,
-                                                                 source_address=(source, 0))
+                        conns[kind] = http.client.HTTPConnection(
+                            "127.0.0.1", port, timeout=10, source_address=(source, 0)
+                        )
                     if kind == "join":
                         path, headers = f"/join/{secrets.token_urlsafe(16)}", {}
                     else:
@@ -116,8 +145,9 @@ class RefusalFlood(threading.Thread):
                         path = urlsplit(link).path + "/api/action"
                         headers = {"X-CSRF-Token": csrf(link + "/api/action", 10, source)}
                     body = b"{}" if kind == "join" else b'{"type": "cast", "spell": 99}'
-                    conns[kind].request("POST", path, body,
-                                        {"Content-Type": "application/json", **headers})
+                    conns[kind].request(
+                        "POST", path, body, {"Content-Type": "application/json", **headers}
+                    )
                     response = conns[kind].getresponse()
                     response.read()
                     self.sent += 1
@@ -188,6 +218,7 @@ class SerialPort(threading.Thread):
 
 # -- the soak ------------------------------------------------------------------------------------
 
+
 class Sampler(threading.Thread):
     """Samples RSS, CPU seconds and the accepted actions every ``every`` seconds."""
 
@@ -200,8 +231,12 @@ class Sampler(threading.Thread):
 
     def sample(self) -> dict:
         try:
-            row = {"t": time.monotonic() - self.origin, "rss_kb": rss_kb(self.pid),
-                   "cpu_s": cpu_seconds(self.pid), **self.counters}
+            row = {
+                "t": time.monotonic() - self.origin,
+                "rss_kb": rss_kb(self.pid),
+                "cpu_s": cpu_seconds(self.pid),
+                **self.counters,
+            }
         except OSError:
             return {}
         self.samples.append(row)
@@ -225,9 +260,11 @@ def per_action(first: dict, last: dict) -> str:
     seconds = last["t"] - first["t"]
     if actions <= 0 or seconds <= 0:
         return f"no accepted action between {first['t']:.0f} s and {last['t']:.0f} s"
-    return (f"{cpu / actions * 1000:.2f} ms CPU per accepted action ({cpu:.1f} s CPU, {actions} "
-            f"actions, {actions / seconds:.2f} actions/s, server CPU {cpu / seconds * 100:.0f}% "
-            f"of a core) from {first['t']:.0f} s to {last['t']:.0f} s")
+    return (
+        f"{cpu / actions * 1000:.2f} ms CPU per accepted action ({cpu:.1f} s CPU, {actions} "
+        f"actions, {actions / seconds:.2f} actions/s, server CPU {cpu / seconds * 100:.0f}% "
+        f"of a core) from {first['t']:.0f} s to {last['t']:.0f} s"
+    )
 
 
 def play(args, bot: AbracadaBot, counters: dict, start: float, floods: dict) -> dict:
@@ -251,8 +288,11 @@ def play(args, bot: AbracadaBot, counters: dict, start: float, floods: dict) -> 
                 flood.halt()
             print(f"[{elapsed:.0f} s] floods stopped", file=sys.stderr, flush=True)
         if counters["runaway"] and counters.get("guard_rss_kb", 0) > 2 * args.rss_limit * MB:
-            print(f"[{elapsed:.0f} s] RSS still above twice the limit: the run stops",
-                  file=sys.stderr, flush=True)
+            print(
+                f"[{elapsed:.0f} s] RSS still above twice the limit: the run stops",
+                file=sys.stderr,
+                flush=True,
+            )
             break
         if next_at > now:
             time.sleep(min(next_at - now, 0.5))
@@ -266,11 +306,20 @@ def play(args, bot: AbracadaBot, counters: dict, start: float, floods: dict) -> 
             began = time.perf_counter()
             move, accepted = bot.step()
             took = time.perf_counter() - began
-        except (OSError, http.client.HTTPException, ValueError, KeyError, TypeError,
-                RuntimeError) as exc:
+        except (
+            OSError,
+            http.client.HTTPException,
+            ValueError,
+            KeyError,
+            TypeError,
+            RuntimeError,
+        ) as exc:
             counters["errors"] += 1
-            what = "an answer that is not JSON (an error page)" if isinstance(exc, ValueError) \
+            what = (
+                "an answer that is not JSON (an error page)"
+                if isinstance(exc, ValueError)
                 else f"{type(exc).__name__}: {exc}"
+            )
             print(f"[{elapsed:.0f} s] bot: {what}", file=sys.stderr, flush=True)
             time.sleep(0.5)
             continue
@@ -318,13 +367,17 @@ class Flood:
         seconds = (self.stopped or time.monotonic()) - self.started
         if self.kind == "refusal":
             flood = self.thread
-            return (f"{flood.sent} refused requests in {seconds:.0f} s "
-                    f"({flood.sent / seconds:.0f}/s), statuses "
-                    f"{dict(sorted(flood.statuses.items()))}, {flood.errors} errors")
+            return (
+                f"{flood.sent} refused requests in {seconds:.0f} s "
+                f"({flood.sent / seconds:.0f}/s), statuses "
+                f"{dict(sorted(flood.statuses.items()))}, {flood.errors} errors"
+            )
         port = self.port
-        return (f"{port.written / 1e6:.1f} MB of garbage with {port.newlines} newlines in "
-                f"{seconds:.0f} s ({port.written / seconds / 1e3:.0f} kB/s, "
-                f"{port.newlines / seconds:.0f} lines/s)")
+        return (
+            f"{port.written / 1e6:.1f} MB of garbage with {port.newlines} newlines in "
+            f"{seconds:.0f} s ({port.written / seconds / 1e3:.0f} kB/s, "
+            f"{port.newlines / seconds:.0f} lines/s)"
+        )
 
 
 def sizes_report(streams) -> str:
@@ -334,9 +387,11 @@ def sizes_report(streams) -> str:
     median = statistics.median(sizes)
     players = [size for stream in streams[:5] for size in stream.sizes] or [0]
     tables = [size for stream in streams[6:] for size in stream.sizes] or [0]
-    line = (f"{len(sizes)} snapshots: min {sizes[0]} B, median {median:.0f} B, max {sizes[-1]} B "
-            f"(players' median {statistics.median(players):.0f} B, tables' "
-            f"{statistics.median(tables):.0f} B)")
+    line = (
+        f"{len(sizes)} snapshots: min {sizes[0]} B, median {median:.0f} B, max {sizes[-1]} B "
+        f"(players' median {statistics.median(players):.0f} B, tables' "
+        f"{statistics.median(tables):.0f} B)"
+    )
     if median < 8192:
         line += "; SMALLER than the goal's 8 KB snapshots"
     return line
@@ -349,15 +404,23 @@ def main() -> int:
     port = SerialPort(args.seed) if args.serial_flood else None
     if port is not None:
         port.start()
-    launched = start_launcher(args.tree, work / "data", server=args.server, python=args.python,
-                              threads=args.threads, dice_port=port.path if port else None,
-                              stderr_path=args.server_log or work / "companion.log")
+    launched = start_launcher(
+        args.tree,
+        work / "data",
+        server=args.server,
+        python=args.python,
+        threads=args.threads,
+        dice_port=port.path if port else None,
+        stderr_path=args.server_log or work / "companion.log",
+    )
     streams = []
     counters = {"accepted": 0, "refused": 0, "errors": 0, "runaway": False}
     try:
-        bot = AbracadaBot(launched.base, launched.host, seed=args.seed) \
-            if args.game == "abracadawhat" else \
-            LegalBot(launched.base, launched.host, args.game, seed=args.seed)
+        bot = (
+            AbracadaBot(launched.base, launched.host, seed=args.seed)
+            if args.game == "abracadawhat"
+            else LegalBot(launched.base, launched.host, args.game, seed=args.seed)
+        )
         bot.new_game()
         streams = bot.open_streams()
         for stream in streams:
@@ -367,12 +430,19 @@ def main() -> int:
             floods["refusal"] = Flood("refusal", launched.base, bot, None)
         if args.serial_flood:
             floods["serial"] = Flood("serial", launched.base, bot, port)
-        print(f"RESULT soak setup: tree {args.tree.name}, server {args.server}, game {args.game}, "
-              f"{args.seconds:.0f} s at {args.rate:g} accepted actions/s, 8 streams, floods: "
-              f"{', '.join(floods) or 'none'}"
-              + (f" from {args.seconds * args.flood_from:.0f} s to "
-                 f"{args.seconds * args.flood_to:.0f} s" if floods else "")
-              + f", load average {os.getloadavg()[0]:.2f}", flush=True)
+        print(
+            f"RESULT soak setup: tree {args.tree.name}, server {args.server}, game {args.game}, "
+            f"{args.seconds:.0f} s at {args.rate:g} accepted actions/s, 8 streams, floods: "
+            f"{', '.join(floods) or 'none'}"
+            + (
+                f" from {args.seconds * args.flood_from:.0f} s to "
+                f"{args.seconds * args.flood_to:.0f} s"
+                if floods
+                else ""
+            )
+            + f", load average {os.getloadavg()[0]:.2f}",
+            flush=True,
+        )
         start = time.monotonic()
         sampler = Sampler(launched.pid, args.sample_every, counters, start)
         sampler.start()
@@ -409,8 +479,11 @@ def report(args, samples, latencies, floods, streams, bot, counters, origin, wor
         keys = ["t", "rss_kb", "cpu_s", "accepted", "refused", "errors", "runaway"]
         with open(args.samples, "w") as out:
             out.write(",".join(keys) + "\n")
-            out.writelines(",".join(f"{sample[key]:.1f}" if key == "t" else str(sample[key])
-                                     for key in keys) + "\n" for sample in samples)
+            out.writelines(
+                ",".join(f"{sample[key]:.1f}" if key == "t" else str(sample[key]) for key in keys)
+                + "\n"
+                for sample in samples
+            )
     first, last = samples[0], samples[-1]
     warm = at(samples, args.warm_up)
     later = [sample["rss_kb"] for sample in samples if sample["t"] >= warm["t"]]
@@ -418,31 +491,54 @@ def report(args, samples, latencies, floods, streams, bot, counters, origin, wor
     def mb(kb: float) -> str:
         return f"{kb / MB:.1f} MB"
 
-    print(f"RESULT soak RSS: start {mb(first['rss_kb'])}, at {warm['t']:.0f} s "
-          f"{mb(warm['rss_kb'])}, after it max {mb(max(later))} min {mb(min(later))}, end "
-          f"({last['t']:.0f} s) {mb(last['rss_kb'])}; growth after the first {warm['t']:.0f} s "
-          f"{mb(last['rss_kb'] - warm['rss_kb'])} (max - at {warm['t']:.0f} s: "
-          f"{mb(max(later) - warm['rss_kb'])}); "
-          f"end - start {mb(last['rss_kb'] - first['rss_kb'])}")
+    print(
+        f"RESULT soak RSS: start {mb(first['rss_kb'])}, at {warm['t']:.0f} s "
+        f"{mb(warm['rss_kb'])}, after it max {mb(max(later))} min {mb(min(later))}, end "
+        f"({last['t']:.0f} s) {mb(last['rss_kb'])}; growth after the first {warm['t']:.0f} s "
+        f"{mb(last['rss_kb'] - warm['rss_kb'])} (max - at {warm['t']:.0f} s: "
+        f"{mb(max(later) - warm['rss_kb'])}); "
+        f"end - start {mb(last['rss_kb'] - first['rss_kb'])}"
+    )
     print(f"RESULT soak CPU after the first {warm['t']:.0f} s: {per_action(warm, last)}")
     seconds = last["t"] - first["t"]
-    print(f"RESULT soak actions: {last['accepted']} accepted in {seconds:.0f} s "
-          f"({last['accepted'] / seconds:.2f}/s, asked {args.rate:g}/s); bot moves refused "
-          f"{counters['refused']}, bot errors {counters['errors']}, games {bot.games}, "
-          f"stream fallbacks {bot.fallbacks}"
-          + ("; refused moves: " + ", ".join(f"{why} x{times}" for why, times in
-                                              bot.refusals.most_common(5)) if bot.refusals else ""))
-    parts = latencies.items() if floods else \
-        [("whole run", [value for values in latencies.values() for value in values])]
+    print(
+        f"RESULT soak actions: {last['accepted']} accepted in {seconds:.0f} s "
+        f"({last['accepted'] / seconds:.2f}/s, asked {args.rate:g}/s); bot moves refused "
+        f"{counters['refused']}, bot errors {counters['errors']}, games {bot.games}, "
+        f"stream fallbacks {bot.fallbacks}"
+        + (
+            "; refused moves: "
+            + ", ".join(f"{why} x{times}" for why, times in bot.refusals.most_common(5))
+            if bot.refusals
+            else ""
+        )
+    )
+    parts = (
+        latencies.items()
+        if floods
+        else [("whole run", [value for values in latencies.values() for value in values])]
+    )
     for part, values in parts:
         if values:
-            label = part if not floods else f"{part} the floods" if part != "flood" else \
-                "during the floods"
-            print(f"RESULT soak accepted action's request latency ({label}, bot's view of the "
-                  f"game included): {summary(values)}")
+            label = (
+                part
+                if not floods
+                else f"{part} the floods"
+                if part != "flood"
+                else "during the floods"
+            )
+            print(
+                f"RESULT soak accepted action's request latency ({label}, bot's view of the "
+                f"game included): {summary(values)}"
+            )
     print(f"RESULT soak snapshot sizes: {sizes_report(streams)}")
-    print("RESULT soak streams: " + ", ".join(
-        f"{stream.label} opened {stream.connects} broken {stream.failures}" for stream in streams))
+    print(
+        "RESULT soak streams: "
+        + ", ".join(
+            f"{stream.label} opened {stream.connects} broken {stream.failures}"
+            for stream in streams
+        )
+    )
     ran = [flood for flood in floods.values() if flood.started is not None]
     if floods and not ran:
         print("RESULT soak floods: never started")
@@ -451,13 +547,14 @@ def report(args, samples, latencies, floods, streams, bot, counters, origin, wor
         end = max(flood.stopped or origin + last["t"] for flood in ran) - origin
         before, during_start, stop = at(samples, begin), at(samples, begin + 1), at(samples, end)
         during = [sample for sample in samples if begin <= sample["t"] <= end + args.sample_every]
-        print(f"RESULT soak floods from {begin:.0f} s to {end:.0f} s: RSS at their start "
-              f"{mb(before['rss_kb'])}, max while on "
-              f"{mb(max(sample['rss_kb'] for sample in during))}, at their end "
-              f"{mb(stop['rss_kb'])}, at the end {mb(last['rss_kb'])}: end - start of the run "
-              f"{mb(last['rss_kb'] - first['rss_kb'])}"
-              + ("; RSS RAN AWAY past the limit, floods stopped early" if counters["runaway"]
-                 else ""))
+        print(
+            f"RESULT soak floods from {begin:.0f} s to {end:.0f} s: RSS at their start "
+            f"{mb(before['rss_kb'])}, max while on "
+            f"{mb(max(sample['rss_kb'] for sample in during))}, at their end "
+            f"{mb(stop['rss_kb'])}, at the end {mb(last['rss_kb'])}: end - start of the run "
+            f"{mb(last['rss_kb'] - first['rss_kb'])}"
+            + ("; RSS RAN AWAY past the limit, floods stopped early" if counters["runaway"] else "")
+        )
         print(f"RESULT soak CPU before the floods: {per_action(warm, before)}")
         print(f"RESULT soak CPU during the floods: {per_action(during_start, stop)}")
         print(f"RESULT soak CPU after the floods: {per_action(stop, last)}")
@@ -467,8 +564,10 @@ def report(args, samples, latencies, floods, streams, bot, counters, origin, wor
     log = args.server_log or work / "companion.log"
     size = log.stat().st_size / 1e6 if log.exists() else 0.0
     print(f"RESULT soak disk: database {data / 1e6:.1f} MB, server log {size:.1f} MB")
-    print(f"RESULT soak end: load average {os.getloadavg()[0]:.2f} "
-          f"(1 min), {os.getloadavg()[2]:.2f} (15 min)")
+    print(
+        f"RESULT soak end: load average {os.getloadavg()[0]:.2f} "
+        f"(1 min), {os.getloadavg()[2]:.2f} (15 min)"
+    )
 
 
 if __name__ == "__main__":

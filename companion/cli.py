@@ -12,30 +12,53 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
 
     rp = sub.add_parser("replay", help="replay a JSON Lines game file and print the state as JSON")
-    rp.add_argument("file", help="JSON Lines: a header line, then one action per line ('-' = stdin)")
+    rp.add_argument(
+        "file", help="JSON Lines: a header line, then one action per line ('-' = stdin)"
+    )
     rp.add_argument("--view", metavar="PLAYER", help="print what PLAYER may see instead")
     _data_set_arguments(rp, "play with")
 
     run = sub.add_parser("run", help="run the table: devices, rules, log and the web server")
     run.add_argument("--config", metavar="FILE", help="a TOML configuration file")
-    run.add_argument("--data", metavar="DIR", help="where the table keeps its database "
-                     "(default: $XDG_DATA_HOME/companion)")
+    run.add_argument(
+        "--data",
+        metavar="DIR",
+        help="where the table keeps its database (default: $XDG_DATA_HOME/companion)",
+    )
     run.add_argument("--host", help="address to serve on (default 0.0.0.0: every interface)")
     run.add_argument("--port", type=int, help="port to serve on (default 8080; 0 picks a free one)")
-    run.add_argument("--dice-speed", type=float, metavar="X",
-                     help="simulated dice: 1 throws in real time (default), 0 instantly")
-    run.add_argument("--real", action="store_true", help="use the real devices of the "
-                     "configuration instead of simulated ones")
+    run.add_argument(
+        "--dice-speed",
+        type=float,
+        metavar="X",
+        help="simulated dice: 1 throws in real time (default), 0 instantly",
+    )
+    run.add_argument(
+        "--real",
+        action="store_true",
+        help="use the real devices of the configuration instead of simulated ones",
+    )
     _data_set_arguments(run, "play with (also [games.GAME] data_set in the configuration)")
 
-    doc = sub.add_parser("doctor", help="check every configured device, show an LED test "
-                         "pattern, and wait for a tag, a button and a roll")
+    doc = sub.add_parser(
+        "doctor",
+        help="check every configured device, show an LED test "
+        "pattern, and wait for a tag, a button and a roll",
+    )
     doc.add_argument("--config", metavar="FILE", help="a TOML configuration file")
     doc.add_argument("--data", metavar="DIR", help="the table's data directory")
-    doc.add_argument("--real", action="store_true", help="check the real devices of the "
-                     "configuration instead of simulated ones")
-    doc.add_argument("--wait", type=float, default=30.0, metavar="S",
-                     help="seconds to wait for each of a tag, a button and a roll (0: do not wait)")
+    doc.add_argument(
+        "--real",
+        action="store_true",
+        help="check the real devices of the configuration instead of simulated ones",
+    )
+    doc.add_argument(
+        "--wait",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="seconds to wait for each of a tag, a button and a roll (0: do not wait)",
+    )
 
     tags = sub.add_parser("tags", help="export or import the NFC tag registry")
     tags.add_argument("action", choices=("export", "import"))
@@ -43,16 +66,19 @@ def main(argv: list[str] | None = None) -> int:
     tags.add_argument("--data", metavar="DIR", help="the table's data directory")
     tags.add_argument("--replace", action="store_true", help="import: forget every other tag")
 
-    storage = sub.add_parser("storage", help="check the table's storage, or accept entries "
-                             "that were lost")
-    storage.add_argument("action", choices=("check", "accept-loss"),
-                         help="check: every check of the start, and every entry's checksum; "
-                         "accept-loss: continue from what the database holds when it holds less "
-                         "than was acknowledged")
+    storage = sub.add_parser(
+        "storage", help="check the table's storage, or accept entries that were lost"
+    )
+    storage.add_argument(
+        "action",
+        choices=("check", "accept-loss"),
+        help="check: every check of the start, and every entry's checksum; "
+        "accept-loss: continue from what the database holds when it holds less "
+        "than was acknowledged",
+    )
     storage.add_argument("--config", metavar="FILE", help="a TOML configuration file")
     storage.add_argument("--data", metavar="DIR", help="the table's data directory")
-    storage.add_argument("--yes", action="store_true",
-                         help="accept-loss: accept without asking")
+    storage.add_argument("--yes", action="store_true", help="accept-loss: accept without asking")
 
     args = parser.parse_args(argv)
     return _COMMANDS[args.command](args)
@@ -63,24 +89,32 @@ def _data_set_arguments(parser: argparse.ArgumentParser, what: str) -> None:
     (hidden)."""
     from .games import ids
 
-    parser.add_argument("--data-set", metavar="GAME=DIR", action="append", default=[],
-                        help=f"a game's data set to {what}; default: the game's bundled one")
+    parser.add_argument(
+        "--data-set",
+        metavar="GAME=DIR",
+        action="append",
+        default=[],
+        help=f"a game's data set to {what}; default: the game's bundled one",
+    )
     for game in ids():
-        parser.add_argument(f"--{game}-data", metavar="DIR", dest=f"data_set_{game}",
-                            help=argparse.SUPPRESS)
+        parser.add_argument(
+            f"--{game}-data", metavar="DIR", dest=f"data_set_{game}", help=argparse.SUPPRESS
+        )
 
 
 def _data_sets(args: argparse.Namespace, command: str) -> dict[str, str] | None:
     """The data sets asked for on the command line, game -> folder (None: a malformed one)."""
     from .games import ids
 
-    found = {game: folder for game in ids()
-             if (folder := getattr(args, f"data_set_{game}", None))}
+    found = {game: folder for game in ids() if (folder := getattr(args, f"data_set_{game}", None))}
     for given in args.data_set:
         game, sep, folder = given.partition("=")
         if not sep or not folder or game not in ids():
-            print(f"{command}: --data-set takes GAME=DIR, GAME one of {', '.join(ids())}; "
-                  f"not {given!r}", file=sys.stderr)
+            print(
+                f"{command}: --data-set takes GAME=DIR, GAME one of {', '.join(ids())}; "
+                f"not {given!r}",
+                file=sys.stderr,
+            )
             return None
         found[game] = folder
     return found
@@ -136,8 +170,11 @@ def _config(args: argparse.Namespace, **overrides):
     from .config import ConfigError, load
 
     try:
-        return load(Path(args.config) if getattr(args, "config", None) else None,
-                    data_dir=Path(args.data) if args.data else None, **overrides)
+        return load(
+            Path(args.config) if getattr(args, "config", None) else None,
+            data_dir=Path(args.data) if args.data else None,
+            **overrides,
+        )
     except ConfigError as exc:
         print(f"companion: {exc}", file=sys.stderr)
         return None
@@ -150,8 +187,13 @@ def _run(args: argparse.Namespace) -> int:
     folders = _data_sets(args, "companion")
     if folders is None:
         return 2
-    config = _config(args, host=args.host, port=args.port, dice_speed=args.dice_speed,
-                     mode="real" if args.real else None)
+    config = _config(
+        args,
+        host=args.host,
+        port=args.port,
+        dice_speed=args.dice_speed,
+        mode="real" if args.real else None,
+    )
     if config is None:
         return 2
     if not _use_data_sets(dict(config.data_sets) | folders, "companion"):
@@ -223,8 +265,11 @@ def _storage(args: argparse.Namespace) -> int:
     from .table.storage_checks import accept_loss, check_storage
 
     def say(text: str, file=sys.stdout) -> None:
-        print(textwrap.fill(text, 100, break_long_words=False, break_on_hyphens=False),
-              file=file, flush=True)
+        print(
+            textwrap.fill(text, 100, break_long_words=False, break_on_hyphens=False),
+            file=file,
+            flush=True,
+        )
 
     def confirm(found: str) -> bool:
         say(found)
@@ -251,10 +296,8 @@ def _storage(args: argparse.Namespace) -> int:
         return 0
     if not outcome.accepted:
         return 1
-    say("Accepted: the mark now matches the database; `companion run` starts from what it "
-        "holds.")
+    say("Accepted: the mark now matches the database; `companion run` starts from what it holds.")
     return 0
 
 
-_COMMANDS = {"doctor": _doctor, "replay": _replay, "run": _run, "storage": _storage,
-             "tags": _tags}
+_COMMANDS = {"doctor": _doctor, "replay": _replay, "run": _run, "storage": _storage, "tags": _tags}

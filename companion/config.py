@@ -63,16 +63,25 @@ try:
     PINMAP, PINMAP_PROBLEM = _pinmap.load(), None
 except _pinmap.PinMapError as _exc:
     PINMAP, PINMAP_PROBLEM = None, f"the pin map is refused: {_exc}"
-_PINS: dict[str, Any] = (PINMAP.config_defaults() if PINMAP is not None else
-                         {"button_pins": (), "tower_motor_pins": (), "leds": "none",
-                          "nfc_port": None, "led_chain": _pinmap.STRIPS})
+_PINS: dict[str, Any] = (
+    PINMAP.config_defaults()
+    if PINMAP is not None
+    else {
+        "button_pins": (),
+        "tower_motor_pins": (),
+        "leds": "none",
+        "nfc_port": None,
+        "led_chain": _pinmap.STRIPS,
+    }
+)
 #: The ports on the Pi's header (its UART and I2C bus 1): the board reader's, never a seat's.
 HEADER_PORTS = (*_pinmap.UART_PORTS, _pinmap.NFC_PORTS["i2c"])
 
 
 def default_data_dir() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                             "share")
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(
+        os.path.expanduser("~"), ".local", "share"
+    )
     return Path(base) / "companion"
 
 
@@ -121,70 +130,98 @@ class Config:
         if PINMAP_PROBLEM:
             raise ConfigError(PINMAP_PROBLEM)
         if self.mode not in ("simulated", "real"):
-            raise ConfigError(f"devices.mode must be \"simulated\" or \"real\", not {self.mode!r}")
+            raise ConfigError(f'devices.mode must be "simulated" or "real", not {self.mode!r}')
         if not 2 <= self.seats <= 8:
             raise ConfigError(f"devices.seats must be 2 to 8, not {self.seats}")
         if len(self.button_pins) < self.seats:
-            raise ConfigError(f"devices.button_pins lists {len(self.button_pins)} pins for "
-                              f"{self.seats} seats")
+            raise ConfigError(
+                f"devices.button_pins lists {len(self.button_pins)} pins for {self.seats} seats"
+            )
         if not 0.0 < self.brightness <= 1.0:
-            raise ConfigError(f"devices.brightness must be above 0 and at most 1, "
-                              f"not {self.brightness}")
+            raise ConfigError(
+                f"devices.brightness must be above 0 and at most 1, not {self.brightness}"
+            )
         if not 0.0 <= self.dice_speed <= 10.0:
-            raise ConfigError(f"devices.dice_speed must be 0 (instant) to 10, not {self.dice_speed}")
+            raise ConfigError(
+                f"devices.dice_speed must be 0 (instant) to 10, not {self.dice_speed}"
+            )
         if self.tower_pixels < 8 or self.tower_pixels % 8:
-            raise ConfigError(f"devices.tower_pixels must be a multiple of 8 (the same number of "
-                              f"pixels for each of the 8 wedges), at least 8, not "
-                              f"{self.tower_pixels}")
+            raise ConfigError(
+                f"devices.tower_pixels must be a multiple of 8 (the same number of "
+                f"pixels for each of the 8 wedges), at least 8, not "
+                f"{self.tower_pixels}"
+            )
         self._check_tower_motor()
         self._check_leds()
         if self.nfc not in ("pn532", "none", "simulated"):
-            raise ConfigError(f"devices.nfc must be \"pn532\" (a PN532 on devices.nfc_port) or "
-                              f"\"none\", not {self.nfc!r}")
+            raise ConfigError(
+                f'devices.nfc must be "pn532" (a PN532 on devices.nfc_port) or '
+                f'"none", not {self.nfc!r}'
+            )
         self._check_readers()
         self._check_pins()
         if self.button_factory not in ("lgpio", "rpigpio"):
-            raise ConfigError(f"devices.button_factory must be \"lgpio\" (every Pi, the Pi 5 "
-                              f"too) or \"rpigpio\" (Pi 3/4 on older systems), not "
-                              f"{self.button_factory!r}")
+            raise ConfigError(
+                f'devices.button_factory must be "lgpio" (every Pi, the Pi 5 '
+                f'too) or "rpigpio" (Pi 3/4 on older systems), not '
+                f"{self.button_factory!r}"
+            )
         if not 0 <= self.port <= 65535:
             raise ConfigError(f"server.port must be 0 (any free port) to 65535, not {self.port}")
-        if self.host_pin is not None and not (self.host_pin.isascii() and self.host_pin.isdigit()
-                                              and 4 <= len(self.host_pin) <= 12):
-            raise ConfigError("server.host_pin must be 4 to 12 digits (as a string: \"2468\")")
+        if self.host_pin is not None and not (
+            self.host_pin.isascii() and self.host_pin.isdigit() and 4 <= len(self.host_pin) <= 12
+        ):
+            raise ConfigError('server.host_pin must be 4 to 12 digits (as a string: "2468")')
         if not 2 <= self.threads <= 64:
-            raise ConfigError("server.threads must be 2 to 64 (worker threads for requests; the "
-                              "event streams need none)")
+            raise ConfigError(
+                "server.threads must be 2 to 64 (worker threads for requests; the "
+                "event streams need none)"
+            )
         from .games import ids
 
         for game, _ in self.data_sets:
             if game not in ids():
-                raise ConfigError(f"games: no game called {game!r} has a data set (known games: "
-                                  f"{', '.join(ids())})")
+                raise ConfigError(
+                    f"games: no game called {game!r} has a data set (known games: "
+                    f"{', '.join(ids())})"
+                )
         return self
 
     def _check_leds(self) -> None:
         if self.leds not in ("spi", "pwm", "pi5", "none", "simulated"):
-            raise ConfigError(f"devices.leds must be \"spi\" (NeoPixel over SPI, the default), "
-                              f"\"pwm\", \"pi5\" or \"none\", not {self.leds!r}")
+            raise ConfigError(
+                f'devices.leds must be "spi" (NeoPixel over SPI, the default), '
+                f'"pwm", "pi5" or "none", not {self.leds!r}'
+            )
         if not 0.0 < self.led_max_brightness <= 1.0:
-            raise ConfigError(f"devices.led_max_brightness must be above 0 and at most 1, not "
-                              f"{self.led_max_brightness}")
+            raise ConfigError(
+                f"devices.led_max_brightness must be above 0 and at most 1, not "
+                f"{self.led_max_brightness}"
+            )
         if self.led_supply_amps <= 0:
-            raise ConfigError(f"devices.led_supply_amps must be above 0, not "
-                              f"{self.led_supply_amps}")
+            raise ConfigError(
+                f"devices.led_supply_amps must be above 0, not {self.led_supply_amps}"
+            )
         if self.led_over_budget not in ("refuse", "cap"):
-            raise ConfigError(f"devices.led_over_budget must be \"refuse\" or \"cap\", not "
-                              f"{self.led_over_budget!r}")
+            raise ConfigError(
+                f'devices.led_over_budget must be "refuse" or "cap", not {self.led_over_budget!r}'
+            )
         strips = _pinmap.STRIPS
-        if (not self.led_chain or len(set(self.led_chain)) != len(self.led_chain)
-                or any(name not in strips for name in self.led_chain)):
-            raise ConfigError(f"devices.led_chain must list the strips on the LED data line in "
-                              f"wiring order, each once, from {', '.join(strips)}; not "
-                              f"{list(self.led_chain)}")
+        if (
+            not self.led_chain
+            or len(set(self.led_chain)) != len(self.led_chain)
+            or any(name not in strips for name in self.led_chain)
+        ):
+            raise ConfigError(
+                f"devices.led_chain must list the strips on the LED data line in "
+                f"wiring order, each once, from {', '.join(strips)}; not "
+                f"{list(self.led_chain)}"
+            )
         if sorted(self.led_pixel_order) != sorted("RGB") or len(self.led_pixel_order) != 3:
-            raise ConfigError(f"devices.led_pixel_order must be an order of R, G and B such as "
-                              f"GRB, not {self.led_pixel_order!r}")
+            raise ConfigError(
+                f"devices.led_pixel_order must be an order of R, G and B such as "
+                f"GRB, not {self.led_pixel_order!r}"
+            )
 
     def _check_readers(self) -> None:
         names = [name for name, _ in self.nfc_readers]
@@ -192,42 +229,57 @@ class Config:
         for name in names:
             seat = reader_seat(name)
             if seat is None or seat >= self.seats:
-                raise ConfigError(f"devices.nfc_readers: a seat's reader is named seat1 to "
-                                  f"seat{self.seats} (one per seat of devices.seats), not "
-                                  f"{name!r}")
+                raise ConfigError(
+                    f"devices.nfc_readers: a seat's reader is named seat1 to "
+                    f"seat{self.seats} (one per seat of devices.seats), not "
+                    f"{name!r}"
+                )
         if self.nfc == "none" and names:
-            raise ConfigError("devices.nfc_readers needs devices.nfc = \"pn532\": "
-                              "\"none\" turns every reader off")
+            raise ConfigError(
+                'devices.nfc_readers needs devices.nfc = "pn532": "none" turns every reader off'
+            )
         for name, port in self.nfc_readers:
             if not port:
                 raise ConfigError(f"devices.nfc_readers: {name} has no port")
             if port in HEADER_PORTS:
-                raise ConfigError(f"devices.nfc_readers: {name} on {port}: the header's UART and "
-                                  f"I2C are the board reader's (devices.nfc_port); connect a "
-                                  f"seat's reader by USB, e.g. /dev/ttyUSB0")
+                raise ConfigError(
+                    f"devices.nfc_readers: {name} on {port}: the header's UART and "
+                    f"I2C are the board reader's (devices.nfc_port); connect a "
+                    f"seat's reader by USB, e.g. /dev/ttyUSB0"
+                )
             if port == self.nfc_port or ports.count(port) > 1:
-                other = "the board reader (devices.nfc_port)" if port == self.nfc_port else \
-                    "another seat's reader"
+                other = (
+                    "the board reader (devices.nfc_port)"
+                    if port == self.nfc_port
+                    else "another seat's reader"
+                )
                 raise ConfigError(f"devices.nfc_readers: {name} and {other} both use {port}")
 
     def _check_tower_motor(self) -> None:
         pins = self.tower_motor_pins
         if pins and len(pins) != 4:
-            raise ConfigError(f"devices.tower_motor_pins must list 4 BCM pins (ULN2003 IN1 to "
-                              f"IN4), or none for no tower motor, not {len(pins)}")
+            raise ConfigError(
+                f"devices.tower_motor_pins must list 4 BCM pins (ULN2003 IN1 to "
+                f"IN4), or none for no tower motor, not {len(pins)}"
+            )
         if len(set(pins)) != len(pins):
             raise ConfigError(f"devices.tower_motor_pins lists a pin twice: {list(pins)}")
         bad = [p for p in pins if not 0 <= p <= 27]
         if bad:
-            raise ConfigError(f"devices.tower_motor_pins must be BCM GPIO pins 0 to 27, not "
-                              f"{bad[0]}")
-        clash = sorted(set(pins) & set(self.button_pins[:self.seats]))
+            raise ConfigError(
+                f"devices.tower_motor_pins must be BCM GPIO pins 0 to 27, not {bad[0]}"
+            )
+        clash = sorted(set(pins) & set(self.button_pins[: self.seats]))
         if clash:
-            raise ConfigError(f"devices.tower_motor_pins and devices.button_pins both use pin "
-                              f"{', '.join(map(str, clash))}")
+            raise ConfigError(
+                f"devices.tower_motor_pins and devices.button_pins both use pin "
+                f"{', '.join(map(str, clash))}"
+            )
         if self.tower_motor_steps <= 0 or self.tower_motor_steps % 8:
-            raise ConfigError(f"devices.tower_motor_steps must be a positive multiple of 8 (the "
-                              f"tower turns in 8 equal steps), not {self.tower_motor_steps}")
+            raise ConfigError(
+                f"devices.tower_motor_steps must be a positive multiple of 8 (the "
+                f"tower turns in 8 equal steps), not {self.tower_motor_steps}"
+            )
 
     def _check_pins(self) -> None:
         """This configuration's pins against the pin map's other uses (the LEDs' and the NFC
@@ -236,10 +288,17 @@ class Config:
             return
         try:
             PINMAP.with_config(
-                button_pins=self.button_pins[:self.seats], tower_motor_pins=self.tower_motor_pins,
-                leds=(None if self.leds == "none" else _pinmap.AS_MAPPED if self.leds == "simulated"
-                      else self.leds),
-                nfc_port=None if self.nfc == "none" else self.nfc_port)
+                button_pins=self.button_pins[: self.seats],
+                tower_motor_pins=self.tower_motor_pins,
+                leds=(
+                    None
+                    if self.leds == "none"
+                    else _pinmap.AS_MAPPED
+                    if self.leds == "simulated"
+                    else self.leds
+                ),
+                nfc_port=None if self.nfc == "none" else self.nfc_port,
+            )
         except _pinmap.PinMapError as exc:
             changed = [f"devices.{k}" for k, v in _PINS.items() if getattr(self, k) != v]
             keys = [exc.key] if exc.key else [u.config for u in exc.uses if u.config]
@@ -250,12 +309,29 @@ class Config:
 
 _KEYS = {
     "server": {"host": str, "port": int, "threads": int, "host_pin": str},
-    "devices": {"mode": str, "seats": int, "button_pins": list, "button_hold": float,
-                "dice_port": str, "dice_speed": float, "nfc": str, "leds": str,
-                "led_max_brightness": float, "led_supply_amps": float, "led_over_budget": str,
-                "led_pixel_order": str, "button_factory": str, "brightness": float, "seed": int,
-                "tower_pixels": int, "tower_motor_pins": list, "tower_motor_steps": int,
-                "nfc_port": str, "nfc_readers": dict, "led_chain": list},
+    "devices": {
+        "mode": str,
+        "seats": int,
+        "button_pins": list,
+        "button_hold": float,
+        "dice_port": str,
+        "dice_speed": float,
+        "nfc": str,
+        "leds": str,
+        "led_max_brightness": float,
+        "led_supply_amps": float,
+        "led_over_budget": str,
+        "led_pixel_order": str,
+        "button_factory": str,
+        "brightness": float,
+        "seed": int,
+        "tower_pixels": int,
+        "tower_motor_pins": list,
+        "tower_motor_steps": int,
+        "nfc_port": str,
+        "nfc_readers": dict,
+        "led_chain": list,
+    },
 }
 DATA_SET = "data_set"  #: [games.<id>] data_set = "DIR"
 LEGACY_DATA_SET = "_data"  #: [games] <id>_data = "DIR", as before games had sections of their own
@@ -269,8 +345,10 @@ def _typed(path: Path, section: str, key: str, value: Any) -> Any:
         return tuple(value)
     if key == "nfc_readers":
         if not all(isinstance(v, str) for v in value.values()):
-            raise ConfigError(f"{path}: [{section}] {key} must map each seat to a port, e.g. "
-                              f"{{ seat1 = \"/dev/ttyUSB0\" }}")
+            raise ConfigError(
+                f"{path}: [{section}] {key} must map each seat to a port, e.g. "
+                f'{{ seat1 = "/dev/ttyUSB0" }}'
+            )
         return tuple(sorted(value.items(), key=lambda kv: (reader_seat(kv[0]) or 0, kv[0])))
     if isinstance(value, list):
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
@@ -294,13 +372,16 @@ def _data_sets(path: Path, games: dict[str, Any]) -> dict[str, str]:
             if value is None:
                 continue
         elif key.endswith(LEGACY_DATA_SET):
-            game, where = key[:-len(LEGACY_DATA_SET)], f"[games] {key}"
+            game, where = key[: -len(LEGACY_DATA_SET)], f"[games] {key}"
         else:
-            raise ConfigError(f"{path}: [games] has no key {key!r} (a game's data set is "
-                              f"[games.<game>] {DATA_SET} = \"DIR\")")
+            raise ConfigError(
+                f"{path}: [games] has no key {key!r} (a game's data set is "
+                f'[games.<game>] {DATA_SET} = "DIR")'
+            )
         if game not in ids():
-            raise ConfigError(f"{path}: [games] no game called {game!r} (known games: "
-                              f"{', '.join(ids())})")
+            raise ConfigError(
+                f"{path}: [games] no game called {game!r} (known games: {', '.join(ids())})"
+            )
         if not isinstance(value, str):
             raise ConfigError(f"{path}: {where} must be a str")
         found[game] = str(Path(path).parent / Path(value).expanduser())

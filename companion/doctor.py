@@ -109,21 +109,33 @@ def serial_port(device: str, port: str, system: System, *, missing_fix: str) -> 
     if not system.exists(port):
         return Finding(device, False, f"{port} not found", missing_fix)
     if not system.may_open(port):
-        return Finding(device, False, f"{port}: permission denied",
-                       "add this user to the group that owns the port: sudo usermod -aG dialout "
-                       "$USER, then log out and in (the installed service already is)")
+        return Finding(
+            device,
+            False,
+            f"{port}: permission denied",
+            "add this user to the group that owns the port: sudo usermod -aG dialout "
+            "$USER, then log out and in (the installed service already is)",
+        )
     return Finding(device, True, f"{port} is there and may be opened")
 
 
 def serial_console(system: System) -> Finding:
     """The Pi's serial console must not hold the UART a PN532 is wired to."""
     cmdline = system.read("/proc/cmdline") or ""
-    found = [c for c in SERIAL_CONSOLES for word in cmdline.split()
-             if word == c or word.startswith(c + ",")]  # console=serial0,115200
+    found = [
+        c
+        for c in SERIAL_CONSOLES
+        for word in cmdline.split()
+        if word == c or word.startswith(c + ",")
+    ]  # console=serial0,115200
     if found:
-        return Finding("serial console", False, f"the kernel still has a serial console on the "
-                       f"UART ({found[0]})", "sudo raspi-config nonint do_serial_cons 1, then "
-                       "reboot (or remove it from /boot/firmware/cmdline.txt)")
+        return Finding(
+            "serial console",
+            False,
+            f"the kernel still has a serial console on the UART ({found[0]})",
+            "sudo raspi-config nonint do_serial_cons 1, then "
+            "reboot (or remove it from /boot/firmware/cmdline.txt)",
+        )
     return Finding("serial console", True, "off: the UART is free for the NFC reader")
 
 
@@ -134,18 +146,29 @@ def bus(device: str, node: str, param: str, system: System, raspi: str) -> Findi
     boot = system.boot_config()
     where = boot[0] if boot else "/boot/firmware/config.txt"
     said = boot is not None and f"dtparam={param}=on" in boot[1].replace(" ", "")
-    what = (f"{node} not found although {where} says dtparam={param}=on (reboot to apply it)"
-            if said else f"{param.upper()} is disabled in {where}")
-    return Finding(device, False, what, f"sudo raspi-config nonint {raspi} 0 (or add "
-                   f"dtparam={param}=on to {where}), then reboot")
+    what = (
+        f"{node} not found although {where} says dtparam={param}=on (reboot to apply it)"
+        if said
+        else f"{param.upper()} is disabled in {where}"
+    )
+    return Finding(
+        device,
+        False,
+        what,
+        f"sudo raspi-config nonint {raspi} 0 (or add dtparam={param}=on to {where}), then reboot",
+    )
 
 
 def pin_factory(config: Config, system: System) -> Finding:
     """Which gpiozero pin factory the seat buttons get; on a Pi never a silent mock."""
     if config.simulated:
-        return Finding("buttons", True, f"{config.seats} seat buttons on BCM "
-                       f"{', '.join(map(str, config.button_pins[:config.seats]))}; pin factory: "
-                       f"MockFactory (simulated)")
+        return Finding(
+            "buttons",
+            True,
+            f"{config.seats} seat buttons on BCM "
+            f"{', '.join(map(str, config.button_pins[: config.seats]))}; pin factory: "
+            f"MockFactory (simulated)",
+        )
     from .devices.factory import PIN_FACTORY_EXTRAS, pin_factory_class
 
     name = config.button_factory
@@ -153,17 +176,28 @@ def pin_factory(config: Config, system: System) -> Finding:
         pin_factory_class(name)
     except ImportError as exc:
         extra = PIN_FACTORY_EXTRAS[name]
-        return Finding("buttons", False, f"the {name} pin factory cannot be loaded ({exc})",
-                       f"install the extra: pip install 'companion[{extra}]' (the installer "
-                       f"installs the pi extra)")
+        return Finding(
+            "buttons",
+            False,
+            f"the {name} pin factory cannot be loaded ({exc})",
+            f"install the extra: pip install 'companion[{extra}]' (the installer "
+            f"installs the pi extra)",
+        )
     model = system.model()
     if model is None:
-        return Finding("buttons", False, "this machine is not a Raspberry Pi: there are no "
-                       "GPIO pins for the buttons", "run the doctor on the table's Pi, or "
-                       "without --real to check the simulated table")
-    return Finding("buttons", True, f"{config.seats} seat buttons on BCM "
-                   f"{', '.join(map(str, config.button_pins[:config.seats]))}; pin factory: "
-                   f"{name} ({model})")
+        return Finding(
+            "buttons",
+            False,
+            "this machine is not a Raspberry Pi: there are no GPIO pins for the buttons",
+            "run the doctor on the table's Pi, or without --real to check the simulated table",
+        )
+    return Finding(
+        "buttons",
+        True,
+        f"{config.seats} seat buttons on BCM "
+        f"{', '.join(map(str, config.button_pins[: config.seats]))}; pin factory: "
+        f"{name} ({model})",
+    )
 
 
 def power_budget(config: Config, pixels: int) -> Finding:
@@ -173,12 +207,21 @@ def power_budget(config: Config, pixels: int) -> Finding:
     try:
         amps = check_power_budget(pixels, config.led_max_brightness, config.led_supply_amps)
     except PowerBudgetError as exc:
-        return Finding("leds (power)", config.led_over_budget == "cap", str(exc),
-                       None if config.led_over_budget == "cap" else
-                       "see the numbers above; hardware/README.md sizes the supply")
-    return Finding("leds (power)", True, f"{pixels} pixels draw at most {amps:.2f} A at "
-                   f"brightness {config.led_max_brightness:.2f}; the supply spares "
-                   f"{config.led_supply_amps:.2f} A")
+        return Finding(
+            "leds (power)",
+            config.led_over_budget == "cap",
+            str(exc),
+            None
+            if config.led_over_budget == "cap"
+            else "see the numbers above; hardware/README.md sizes the supply",
+        )
+    return Finding(
+        "leds (power)",
+        True,
+        f"{pixels} pixels draw at most {amps:.2f} A at "
+        f"brightness {config.led_max_brightness:.2f}; the supply spares "
+        f"{config.led_supply_amps:.2f} A",
+    )
 
 
 def static_checks(config: Config, system: System, pixels: int = 0) -> list[Finding]:
@@ -194,26 +237,51 @@ def static_checks(config: Config, system: System, pixels: int = 0) -> list[Findi
         if config.nfc_port.startswith("/dev/i2c"):
             found.append(bus("nfc (I2C)", config.nfc_port, "i2c_arm", system, "do_i2c"))
         else:
-            found.append(serial_port("nfc board", config.nfc_port, system, missing_fix=(
-                "turn the UART on: sudo raspi-config nonint do_serial_hw 0 (enable_uart=1 in "
-                "config.txt), then reboot; or set devices.nfc_port to the reader's port")))
+            found.append(
+                serial_port(
+                    "nfc board",
+                    config.nfc_port,
+                    system,
+                    missing_fix=(
+                        "turn the UART on: sudo raspi-config nonint do_serial_hw 0 (enable_uart=1 in "
+                        "config.txt), then reboot; or set devices.nfc_port to the reader's port"
+                    ),
+                )
+            )
         if config.nfc_port in ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyS0"):
             found.append(serial_console(system))
     for name, port in config.nfc_readers if config.nfc != "none" else ():
-        found.append(serial_port(f"nfc {name}", port, system, missing_fix=(
-            f"plug the seat's reader in by USB and set devices.nfc_readers.{name} to its path "
-            f"in /dev/serial/by-id/ (ls /dev/serial/by-id/)")))
+        found.append(
+            serial_port(
+                f"nfc {name}",
+                port,
+                system,
+                missing_fix=(
+                    f"plug the seat's reader in by USB and set devices.nfc_readers.{name} to its path "
+                    f"in /dev/serial/by-id/ (ls /dev/serial/by-id/)"
+                ),
+            )
+        )
     if config.leds == "spi":
         found.append(bus("leds (SPI)", "/dev/spidev0.0", "spi", system, "do_spi"))
     if config.leds not in ("none", "simulated"):
         found.append(power_budget(config, pixels))
     if config.dice_port:
-        found.append(serial_port("dice", config.dice_port, system, missing_fix=(
-            "plug the dice reader in by USB and set devices.dice_port to its path in "
-            "/dev/serial/by-id/ (ls /dev/serial/by-id/)")))
+        found.append(
+            serial_port(
+                "dice",
+                config.dice_port,
+                system,
+                missing_fix=(
+                    "plug the dice reader in by USB and set devices.dice_port to its path in "
+                    "/dev/serial/by-id/ (ls /dev/serial/by-id/)"
+                ),
+            )
+        )
     else:
-        found.append(Finding("dice", True, "no dice reader configured: rolls are made on the "
-                             "phones"))
+        found.append(
+            Finding("dice", True, "no dice reader configured: rolls are made on the phones")
+        )
     return found
 
 
@@ -252,11 +320,16 @@ def nfc_answer(name: str, reader: Any, seconds: float = 3.0) -> Finding:
         time.sleep(0.05)
     if reader.firmware is not None:
         ic, version, revision, _ = reader.firmware
-        return Finding(f"nfc {name}", True, f"PN5{ic:02X} firmware {version}.{revision} on "
-                       f"{reader.port}")
-    return Finding(f"nfc {name}", False, f"no PN532 answers on {reader.port}",
-                   "check its interface switches (UART: both off; I2C: SEL0 on), that TX and "
-                   "RX are crossed (Pi TXD to the reader's RXD), and its 3.3 V supply")
+        return Finding(
+            f"nfc {name}", True, f"PN5{ic:02X} firmware {version}.{revision} on {reader.port}"
+        )
+    return Finding(
+        f"nfc {name}",
+        False,
+        f"no PN532 answers on {reader.port}",
+        "check its interface switches (UART: both off; I2C: SEL0 on), that TX and "
+        "RX are crossed (Pi TXD to the reader's RXD), and its 3.3 V supply",
+    )
 
 
 def led_pattern(live: Live, step: float, say: Callable[[str], None]) -> Finding:
@@ -287,8 +360,9 @@ class _Report(list):
         self.say(finding.line())
 
 
-def live_checks(config: Config, strips: dict[str, int], wait: float, step: float,
-                say: Callable[[str], None]) -> list[Finding]:
+def live_checks(
+    config: Config, strips: dict[str, int], wait: float, step: float, say: Callable[[str], None]
+) -> list[Finding]:
     found = _Report(say)
     from .devices.factory import DeviceSetupError
 
@@ -304,10 +378,16 @@ def live_checks(config: Config, strips: dict[str, int], wait: float, step: float
             if dice.connected:
                 found.append(Finding("dice", True, f"reader connected on {dice.port}"))
             else:
-                found.append(Finding("dice", False, f"no reader answers on {dice.port}"
-                                     + (f" ({status.detail})" if status else ""),
-                                     "check the USB cable and that the reader runs its "
-                                     "firmware (firmware/README.md)"))
+                found.append(
+                    Finding(
+                        "dice",
+                        False,
+                        f"no reader answers on {dice.port}"
+                        + (f" ({status.detail})" if status else ""),
+                        "check the USB cable and that the reader runs its "
+                        "firmware (firmware/README.md)",
+                    )
+                )
         for name, reader in live.devices.nfc.items():
             if hasattr(reader, "firmware"):  # a real PN532: it answers once connected
                 found.append(nfc_answer(name, reader))
@@ -315,25 +395,59 @@ def live_checks(config: Config, strips: dict[str, int], wait: float, step: float
         if wait <= 0:
             return found
         sim = config.simulated
-        found.append(_wait_for(live, "nfc", "a tag", TagTapped, wait, say,
-                               (lambda: live.devices.nfc["board"].tap("04A1B2C3D4E5F6")) if sim
-                               else None, lambda e: f"tag {e.uid} on the {e.reader} reader"))
+        found.append(
+            _wait_for(
+                live,
+                "nfc",
+                "a tag",
+                TagTapped,
+                wait,
+                say,
+                (lambda: live.devices.nfc["board"].tap("04A1B2C3D4E5F6")) if sim else None,
+                lambda e: f"tag {e.uid} on the {e.reader} reader",
+            )
+        )
         if live.devices.buttons is not None:
-            found.append(_wait_for(live, "buttons", "a seat button", ButtonPressed, wait, say,
-                                   (lambda: live.devices.buttons.press(0)) if sim else None,
-                                   lambda e: f"seat {e.seat + 1} pressed"))
+            found.append(
+                _wait_for(
+                    live,
+                    "buttons",
+                    "a seat button",
+                    ButtonPressed,
+                    wait,
+                    say,
+                    (lambda: live.devices.buttons.press(0)) if sim else None,
+                    lambda e: f"seat {e.seat + 1} pressed",
+                )
+            )
         if dice is not None and dice.connected:
-            found.append(_wait_for(live, "dice", "a roll", DieRolled, wait, say,
-                                   (lambda: live.devices.sim_dice.roll(0, 4)) if sim else None,
-                                   lambda e: f"die {e.die} rolled {e.face}"))
+            found.append(
+                _wait_for(
+                    live,
+                    "dice",
+                    "a roll",
+                    DieRolled,
+                    wait,
+                    say,
+                    (lambda: live.devices.sim_dice.roll(0, 4)) if sim else None,
+                    lambda e: f"die {e.die} rolled {e.face}",
+                )
+            )
     finally:
         live.close()
     return found
 
 
-def _wait_for(live: Live, device: str, what: str, kind: type, wait: float,
-              say: Callable[[str], None], simulate: Callable[[], None] | None,
-              describe: Callable[[Any], str]) -> Finding:
+def _wait_for(
+    live: Live,
+    device: str,
+    what: str,
+    kind: type,
+    wait: float,
+    say: Callable[[str], None],
+    simulate: Callable[[], None] | None,
+    describe: Callable[[Any], str],
+) -> Finding:
     if simulate is None:
         say(f"  Waiting up to {wait:.0f} s for {what} ...")
     else:
@@ -341,14 +455,25 @@ def _wait_for(live: Live, device: str, what: str, kind: type, wait: float,
         simulate()
     event = live.wait(kind, wait)
     if event is None:
-        return Finding(device, False, f"no {what[2:]} within {wait:.0f} s",
-                       "tap, press or roll while the doctor waits; if nothing comes, check the "
-                       "wiring in hardware/README.md")
+        return Finding(
+            device,
+            False,
+            f"no {what[2:]} within {wait:.0f} s",
+            "tap, press or roll while the doctor waits; if nothing comes, check the "
+            "wiring in hardware/README.md",
+        )
     return Finding(device, True, describe(event) + (" (simulated)" if simulate else ""))
 
 
-def run(config: Config, strips: dict[str, int], *, system: System | None = None,
-        wait: float = 30.0, step: float = 0.4, say: Callable[[str], None] = print) -> int:
+def run(
+    config: Config,
+    strips: dict[str, int],
+    *,
+    system: System | None = None,
+    wait: float = 30.0,
+    step: float = 0.4,
+    say: Callable[[str], None] = print,
+) -> int:
     """Run every check, print the findings; 0 when everything is fine, 1 otherwise."""
     from . import __version__
 
@@ -356,7 +481,8 @@ def run(config: Config, strips: dict[str, int], *, system: System | None = None,
     mode = "simulated devices" if config.simulated else "real devices"
     say(f"companion doctor {__version__}: {mode}")
     findings = [storage(config)] + static_checks(
-        config, system, sum(n for name, n in strips.items() if name in config.led_chain))
+        config, system, sum(n for name, n in strips.items() if name in config.led_chain)
+    )
     for f in findings:
         say(f.line())
     if not all(f.ok for f in findings) and not config.simulated:

@@ -131,21 +131,40 @@ def catalogs(kind: str | None = None) -> list[Catalog]:
     ``catalogs``: its rules' texts, its page module's), from its package's ``translations``."""
     from .games import plugins
 
-    found = [Catalog("messages", TRANSLATIONS, "server",
-                     (*_PY, "-F", f"{_CONFIG}/babel.cfg", "companion", "web/templates")),
-             Catalog("js", TRANSLATIONS, "pages",
-                     ("-k", "_", "-F", f"{_CONFIG}/babel-js.cfg", "web/static/js"))]
+    found = [
+        Catalog(
+            "messages",
+            TRANSLATIONS,
+            "server",
+            (*_PY, "-F", f"{_CONFIG}/babel.cfg", "companion", "web/templates"),
+        ),
+        Catalog(
+            "js",
+            TRANSLATIONS,
+            "pages",
+            ("-k", "_", "-F", f"{_CONFIG}/babel-js.cfg", "web/static/js"),
+        ),
+    ]
     for game in plugins():
-        package = game.folder.relative_to(ROOT) if game.folder.is_relative_to(ROOT) \
-            else game.folder
-        found += [Catalog(domain, game.translations, "server",
-                          (*_PY, "-F", f"{_CONFIG}/babel-game.cfg", str(package)))
-                  for domain in game.catalogs.server]
+        package = game.folder.relative_to(ROOT) if game.folder.is_relative_to(ROOT) else game.folder
+        found += [
+            Catalog(
+                domain,
+                game.translations,
+                "server",
+                (*_PY, "-F", f"{_CONFIG}/babel-game.cfg", str(package)),
+            )
+            for domain in game.catalogs.server
+        ]
         static = game.static_folder
-        sources = ("-k", "_", "-F", f"{_CONFIG}/babel-js.cfg", str(package / game.static)) \
-            if static is not None and static.is_dir() else ()
-        found += [Catalog(domain, game.translations, "pages", sources)
-                  for domain in game.catalogs.pages]
+        sources = (
+            ("-k", "_", "-F", f"{_CONFIG}/babel-js.cfg", str(package / game.static))
+            if static is not None and static.is_dir()
+            else ()
+        )
+        found += [
+            Catalog(domain, game.translations, "pages", sources) for domain in game.catalogs.pages
+        ]
     return [catalog for catalog in found if kind is None or catalog.kind == kind]
 
 
@@ -165,16 +184,37 @@ def update(domains: list[str] | None = None) -> None:
         if (domains and catalog.domain not in domains) or not catalog.sources:
             continue  # (a game's page catalog whose page module is not written yet)
         pot = catalog.folder / f"{catalog.domain}.pot"
-        _babel("extract", "--no-location", "--sort-output", "--omit-header", "-w", WIDTH,
-               "-o", str(pot), *catalog.sources)
+        _babel(
+            "extract",
+            "--no-location",
+            "--sort-output",
+            "--omit-header",
+            "-w",
+            WIDTH,
+            "-o",
+            str(pot),
+            *catalog.sources,
+        )
         for lang in LANGUAGES:
             if lang == DEFAULT:
                 continue
             po = catalog.folder / lang / "LC_MESSAGES" / f"{catalog.domain}.po"
             command = "update" if po.exists() else "init"
             extra = ["--no-fuzzy-matching"] if po.exists() else []
-            _babel(command, *extra, "-w", WIDTH, "-D", catalog.domain, "-i", str(pot),
-                   "-d", str(catalog.folder), "-l", lang)
+            _babel(
+                command,
+                *extra,
+                "-w",
+                WIDTH,
+                "-D",
+                catalog.domain,
+                "-i",
+                str(pot),
+                "-d",
+                str(catalog.folder),
+                "-l",
+                lang,
+            )
 
 
 def compiled(po: Path) -> bytes:
@@ -202,16 +242,20 @@ class _WithoutGenerator:
     def __iter__(self) -> Any:
         messages = iter(self.catalog)
         header = next(messages)
-        header.string = "\n".join(line for line in header.string.split("\n")
-                                  if not line.startswith("Generated-By:"))
+        header.string = "\n".join(
+            line for line in header.string.split("\n") if not line.startswith("Generated-By:")
+        )
         yield header
         yield from messages
 
 
 def po_files() -> list[Path]:
     """Every language's ``.po`` file of every catalog."""
-    return sorted(po for catalog in catalogs()
-                  for po in catalog.folder.glob(f"*/LC_MESSAGES/{catalog.domain}.po"))
+    return sorted(
+        po
+        for catalog in catalogs()
+        for po in catalog.folder.glob(f"*/LC_MESSAGES/{catalog.domain}.po")
+    )
 
 
 def compile_all(domains: list[str] | None = None) -> None:
@@ -239,8 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     known = [catalog.domain for catalog in catalogs()]
     unknown = [d for d in domains if d not in known]
     if unknown:
-        print(f"unknown catalog {unknown[0]!r}; the catalogs: {', '.join(known)}",
-              file=sys.stderr)
+        print(f"unknown catalog {unknown[0]!r}; the catalogs: {', '.join(known)}", file=sys.stderr)
         return 2
     if command == "update":
         update(domains)
@@ -257,8 +300,9 @@ def main(argv: list[str] | None = None) -> int:
                 bad += len(ids)
         return 1 if bad else 0
     else:
-        print("usage: python -m companion.i18n [update|compile|check] [catalog ...]",
-              file=sys.stderr)
+        print(
+            "usage: python -m companion.i18n [update|compile|check] [catalog ...]", file=sys.stderr
+        )
         return 2
     return 0
 

@@ -63,10 +63,15 @@ class Layout:
     tower_pixels: int = 16
 
     def __post_init__(self) -> None:
-        if (not isinstance(self.tower_pixels, int) or self.tower_pixels < RING_SEGMENTS
-                or self.tower_pixels % RING_SEGMENTS):
-            raise ValueError(f"the tower ring needs a multiple of {RING_SEGMENTS} pixels (one or "
-                             f"more per eighth), not {self.tower_pixels!r}")
+        if (
+            not isinstance(self.tower_pixels, int)
+            or self.tower_pixels < RING_SEGMENTS
+            or self.tower_pixels % RING_SEGMENTS
+        ):
+            raise ValueError(
+                f"the tower ring needs a multiple of {RING_SEGMENTS} pixels (one or "
+                f"more per eighth), not {self.tower_pixels!r}"
+            )
 
     @property
     def seat_pixels(self) -> int:
@@ -79,8 +84,11 @@ class Layout:
 
     def strips(self) -> dict[str, int]:
         """Strip name -> pixel count."""
-        return {"table": self.seats * self.seat_pixels, "score": self.score_pixels,
-                "tower": self.tower_pixels}
+        return {
+            "table": self.seats * self.seat_pixels,
+            "score": self.score_pixels,
+            "tower": self.tower_pixels,
+        }
 
 
 @dataclass(frozen=True)
@@ -130,8 +138,9 @@ def draw_refusal(table: list[Pixel], cue: Cue, now: float, layout: Layout, seate
             table[s * layout.seat_pixels] = WHITE if on else OFF
 
 
-def draw_status_lights(table: list[Pixel], view: dict[str, Any], colours: list[Pixel],
-                       now: float, layout: Layout) -> None:
+def draw_status_lights(
+    table: list[Pixel], view: dict[str, Any], colours: list[Pixel], now: float, layout: Layout
+) -> None:
     """Every seat's status light from the view's common keys (``order``, ``active``,
     ``waiting_for``, ``finished``, ``winners``): the active player's colour, steady; a player the
     table waits for who is not the active player, blinking white; at the end, the winners'
@@ -139,7 +148,7 @@ def draw_status_lights(table: list[Pixel], view: dict[str, Any], colours: list[P
     waiting = set(view.get("waiting_for", ()))
     winners = set(view.get("winners", ()))
     finished = bool(view.get("finished")) or view.get("phase") == "over"
-    for seat, name in enumerate(view.get("order", ())[:layout.seats]):
+    for seat, name in enumerate(view.get("order", ())[: layout.seats]):
         status = OFF
         if finished:
             status = colours[seat] if name in winners and blink(now, 1.0) else OFF
@@ -150,8 +159,9 @@ def draw_status_lights(table: list[Pixel], view: dict[str, Any], colours: list[P
         table[seat * layout.seat_pixels] = status
 
 
-def draw_refusals(table: list[Pixel], view: dict[str, Any], cues: list[Cue], now: float,
-                  layout: Layout) -> None:
+def draw_refusals(
+    table: list[Pixel], view: dict[str, Any], cues: list[Cue], now: float, layout: Layout
+) -> None:
     """The refusal cues that are still running."""
     for cue in cues:
         if cue.kind == "refused" and cue.active(now):
@@ -168,8 +178,15 @@ def status_lights_blink(view: dict[str, Any]) -> bool:
 class StatusLights:
     """The drawing of a game with no LEDs of its own: the status lights and the refusals."""
 
-    def draw(self, strips: dict[str, list[Pixel]], view: dict[str, Any], colours: list[Pixel],
-             cues: list[Cue], now: float, layout: Layout) -> None:
+    def draw(
+        self,
+        strips: dict[str, list[Pixel]],
+        view: dict[str, Any],
+        colours: list[Pixel],
+        cues: list[Cue],
+        now: float,
+        layout: Layout,
+    ) -> None:
         draw_status_lights(strips["table"], view, colours, now, layout)
         draw_refusals(strips["table"], view, cues, now, layout)
 
@@ -180,9 +197,15 @@ class StatusLights:
         return []
 
 
-def render(drawer: Any, view: dict[str, Any] | None, colours: list[Pixel], cues: list[Cue],
-           now: float, layout: Layout = Layout(),
-           brightness: float = 1.0) -> dict[str, list[Pixel]]:
+def render(
+    drawer: Any,
+    view: dict[str, Any] | None,
+    colours: list[Pixel],
+    cues: list[Cue],
+    now: float,
+    layout: Layout = Layout(),
+    brightness: float = 1.0,
+) -> dict[str, list[Pixel]]:
     """Every strip's pixels for the public ``view`` of the game, drawn by the game's ``drawer``
     (``view`` None: no game, all dark)."""
     strips = {name: [OFF] * n for name, n in layout.strips().items()}
@@ -207,8 +230,9 @@ def animating(drawer: Any, view: dict[str, Any] | None, cues: list[Cue], now: fl
 STORAGE_RED: Pixel = (255, 0, 0)
 
 
-def storage_failed(now: float, layout: Layout = Layout(),
-                   brightness: float = 1.0) -> dict[str, list[Pixel]]:
+def storage_failed(
+    now: float, layout: Layout = Layout(), brightness: float = 1.0
+) -> dict[str, list[Pixel]]:
     """The frame while the table cannot record (a full or failing SD card): every other strip
     dark, every seat's status light alternating red and white twice a second. No game signal
     uses that alternation, so it reads as "something is wrong with the table", not "your turn",

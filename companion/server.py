@@ -44,8 +44,11 @@ def interface_addresses() -> list[str]:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         for name in names:
             try:
-                packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
-                                     struct.pack("256s", name.encode()[:15]))
+                packed = fcntl.ioctl(
+                    s.fileno(),
+                    0x8915,  # SIOCGIFADDR
+                    struct.pack("256s", name.encode()[:15]),
+                )
             except OSError:  # no IPv4 address on it
                 continue
             found.append(socket.inet_ntoa(packed[20:24]))
@@ -90,8 +93,9 @@ class Companion:
                 log.info("enrolled the %d simulated stickers", enrolled)
         self.app = create_app(self.table, access=self.access, sim=self.sim)
         # what the host's status page (companion/web/status.py) reports besides the table
-        self.app.extensions["companion"].update(devices=self.devices, config=config,
-                                                urls=self.urls, started=time.monotonic())
+        self.app.extensions["companion"].update(
+            devices=self.devices, config=config, urls=self.urls, started=time.monotonic()
+        )
         self.server: Any = None
         self._closing = False
 
@@ -100,8 +104,13 @@ class Companion:
         from .web.eventloop import EventLoopServer
 
         self.table.start()
-        self.server = EventLoopServer(self.app, self.config.host, self.config.port,
-                                      listen=self.table.listen, workers=self.config.threads)
+        self.server = EventLoopServer(
+            self.app,
+            self.config.host,
+            self.config.port,
+            listen=self.table.listen,
+            workers=self.config.threads,
+        )
 
     @property
     def port(self) -> int:
@@ -111,8 +120,12 @@ class Companion:
         host = self.config.host
         address = lan_address() if host in ("0.0.0.0", "::") else host
         base = f"http://{address}:{self.port}"
-        return {"table": f"{base}/table", "host": f"{base}/host/{self.host_token}",
-                "home": f"{base}/", "display": f"{base}/table/{self.access.display_key}"}
+        return {
+            "table": f"{base}/table",
+            "host": f"{base}/host/{self.host_token}",
+            "home": f"{base}/",
+            "display": f"{base}/table/{self.access.display_key}",
+        }
 
     def serve_forever(self, on_signal: Any = None) -> None:
         """Serve until :meth:`close` (from any thread), or ``on_signal`` after SIGTERM/SIGINT
@@ -130,8 +143,11 @@ class Companion:
 
 
 def run(config: Config) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s",
-                        stream=sys.stderr)
+    logging.basicConfig(
+        level=logging.INFO,
+        format="%(asctime)s %(name)s %(levelname)s %(message)s",
+        stream=sys.stderr,
+    )
     from .table.storage import EXIT_STORAGE, StorageError
 
     started = time.monotonic()
@@ -146,16 +162,26 @@ def run(config: Config) -> int:
         return 1
     urls = companion.urls()
     mode = "simulated table" if config.simulated else "table"
-    print(f"companion {__version__}: {mode} ready in {time.monotonic() - started:.2f} s "
-          f"(data in {config.data_dir})", flush=True)
-    print(f"  Table display : {urls['display']}   (open it on the screen everyone sees: it "
-          f"shows the host's PIN until a phone signs in; {urls['table']} shows the rest)",
-          flush=True)
-    print(f"  Phones        : {urls['home']}   (the host signs in with the PIN "
-          f"{companion.access.pin}; players scan their seat's code on the table display)",
-          flush=True)
-    print(f"  Host (console): {urls['host']}   (signed in already"
-          f"{'; the simulated table' if config.simulated else ''})", flush=True)
+    print(
+        f"companion {__version__}: {mode} ready in {time.monotonic() - started:.2f} s "
+        f"(data in {config.data_dir})",
+        flush=True,
+    )
+    print(
+        f"  Table display : {urls['display']}   (open it on the screen everyone sees: it "
+        f"shows the host's PIN until a phone signs in; {urls['table']} shows the rest)",
+        flush=True,
+    )
+    print(
+        f"  Phones        : {urls['home']}   (the host signs in with the PIN "
+        f"{companion.access.pin}; players scan their seat's code on the table display)",
+        flush=True,
+    )
+    print(
+        f"  Host (console): {urls['host']}   (signed in already"
+        f"{'; the simulated table' if config.simulated else ''})",
+        flush=True,
+    )
     print("Press Ctrl+C to stop.", flush=True)
 
     def stop(signum=None, frame=None):

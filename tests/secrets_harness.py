@@ -33,15 +33,26 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from companion.rules import HOST, TABLE, Game
-from companion.games import get_game
-from companion.web.public import DISPLAY_COOKIE
 from secrets_play import TablePlay, choices, random_options
 from secrets_swap import Swap
 from support import Server, claim, get, post
 
-__all__ = ["NOBODY", "UNDECIDED", "Harness", "Leak", "Report", "choices", "leak_at",
-           "player_counts", "random_options", "run"]
+from companion.games import get_game
+from companion.rules import HOST, TABLE, Game
+from companion.web.public import DISPLAY_COOKIE
+
+__all__ = [
+    "NOBODY",
+    "UNDECIDED",
+    "Harness",
+    "Leak",
+    "Report",
+    "choices",
+    "leak_at",
+    "player_counts",
+    "random_options",
+    "run",
+]
 
 #: A phone with no token, or a made-up one: it sees what the table display shows, no more.
 NOBODY = "@nobody"
@@ -65,8 +76,16 @@ DISPLAY_PAGE = "/table"
 DENIED = (401, 403, 404)
 #: the clock, not the game; the body's length (the body itself is compared, and shows where)
 IGNORED_HEADERS = {"date", "content-length"}
-PLAYER_NAMES = ["Xanthe", "Yorick", "Zephyrine", "Quillon", "Wystan", "Ottoline", "Ignatius",
-                "Perpetua"]
+PLAYER_NAMES = [
+    "Xanthe",
+    "Yorick",
+    "Zephyrine",
+    "Quillon",
+    "Wystan",
+    "Ottoline",
+    "Ignatius",
+    "Perpetua",
+]
 _HEX_RUN = re.compile(rb"[0-9A-Fa-f]{8,}")
 
 
@@ -110,8 +129,15 @@ class Harness(TablePlay):
     """One random game of ``game`` on ``server`` (played as :class:`TablePlay` says), checked
     at every step."""
 
-    def __init__(self, server: Server, game: Game, players: list[str], seed: int,
-                 options: dict[str, Any] | None = None, fetch_timeout: float = 10.0):
+    def __init__(
+        self,
+        server: Server,
+        game: Game,
+        players: list[str],
+        seed: int,
+        options: dict[str, Any] | None = None,
+        fetch_timeout: float = 10.0,
+    ):
         self.server = server
         self.game = game
         self.players = players
@@ -199,8 +225,12 @@ class Harness(TablePlay):
     def in_play(self) -> bool:
         """Whether a game is being played: started, not abandoned, not over."""
         table = self.server.table
-        return table.record is not None and not table.record.abandoned and \
-            table.history is not None and not self.game.outcome(table.history.state).finished
+        return (
+            table.record is not None
+            and not table.record.abandoned
+            and table.history is not None
+            and not self.game.outcome(table.history.state).finished
+        )
 
     def rules(self) -> list[Any]:
         """Every GET rule of the app but the excluded ones."""
@@ -219,12 +249,16 @@ class Harness(TablePlay):
         out: list[Fetch] = []
         for rule in self.rules():
             for values in self.arguments(rule, role):
-                url = re.sub(r"<(?:[^<>:]+:)?([^<>]+)>",
-                             lambda m, v=values: quote(str(v[m.group(1)]), safe=""), rule.rule)
+                url = re.sub(
+                    r"<(?:[^<>:]+:)?([^<>]+)>",
+                    lambda m, v=values: quote(str(v[m.group(1)]), safe=""),
+                    rule.rule,
+                )
                 own = None
                 if "token" in rule.arguments:
-                    kind = next((k for p, k in TOKEN_PREFIXES.items()
-                                 if rule.rule.startswith(p)), None)
+                    kind = next(
+                        (k for p, k in TOKEN_PREFIXES.items() if rule.rule.startswith(p)), None
+                    )
                     mine = "host" if role == HOST else "player" if role in self.tokens else None
                     own = kind is not None and kind == mine
                 if "key" in rule.arguments:  # the display link: the table display's alone
@@ -237,9 +271,17 @@ class Harness(TablePlay):
                 if "key" in values:
                     shown["key"] = "made up" if values["key"] == self.wrong else "the display's"
                 name = rule.rule + (f" {json.dumps(shown, sort_keys=True)}" if shown else "")
-                out.append(Fetch(name, self.server.base + url, own, rule.rule,
-                                 uids_allowed=rule.rule == STICKER_MAP and own is True
-                                 and not self.in_play()))
+                out.append(
+                    Fetch(
+                        name,
+                        self.server.base + url,
+                        own,
+                        rule.rule,
+                        uids_allowed=rule.rule == STICKER_MAP
+                        and own is True
+                        and not self.in_play(),
+                    )
+                )
         return out
 
     def arguments(self, rule: Any, role: str) -> list[dict[str, Any]]:
@@ -256,14 +298,15 @@ class Harness(TablePlay):
             args.discard("token")
         if "key" in args and rule.rule.startswith("/table/"):
             # the display link: the table display's screen has it; anyone else makes one up
-            options = [o | {"key": self.access.display_key if role == TABLE else self.wrong}
-                       for o in options]
+            options = [
+                o | {"key": self.access.display_key if role == TABLE else self.wrong}
+                for o in options
+            ]
             args.discard("key")
         if "code" in args and rule.rule.startswith("/join/"):
             # the seats' join codes are on the table display: anyone may scan them
             record = self.server.table.record
-            codes = sorted(record.joins.values()) if record is not None and role != NOBODY \
-                else []
+            codes = sorted(record.joins.values()) if record is not None and role != NOBODY else []
             options = [o | {"code": c} for o in options for c in (codes or [self.wrong])]
             args.discard("code")
         if "code" in args and rule.rule.startswith("/lang/"):  # the languages a phone can pick
@@ -274,9 +317,11 @@ class Harness(TablePlay):
             options = [o | {"game": self.game.id, "name": n} for o in options for n in names]
             args -= {"game", "name"}
         if args:
-            raise AssertionError(f"the secrets harness does not know what to put for "
-                                 f"{sorted(args)} in {rule.rule}: teach Harness.arguments, so "
-                                 f"that the endpoint is checked for every role")
+            raise AssertionError(
+                f"the secrets harness does not know what to put for "
+                f"{sorted(args)} in {rule.rule}: teach Harness.arguments, so "
+                f"that the endpoint is checked for every role"
+            )
         return options
 
     # -- fetching ------------------------------------------------------------------------------
@@ -288,16 +333,17 @@ class Harness(TablePlay):
         conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=self.timeout)
         try:
             version = self.server.table.version
-            conn.request("GET", parts.path, headers={"Cookie": self.cookies(role),
-                                                     "Accept": "*/*"})
+            conn.request("GET", parts.path, headers={"Cookie": self.cookies(role), "Accept": "*/*"})
             response = conn.getresponse()
-            headers = sorted((k.lower(), v) for k, v in response.getheaders()
-                             if k.lower() not in IGNORED_HEADERS)
+            headers = sorted(
+                (k.lower(), v) for k, v in response.getheaders() if k.lower() not in IGNORED_HEADERS
+            )
             if response.getheader("Content-Type", "").startswith("text/event-stream"):
                 body, sent_at = _first_snapshot(response)
                 assert sent_at is None or sent_at >= version, (
                     f"{f.name} sent {_role_name(role)} a first snapshot of version {sent_at}, "
-                    f"older than the table's {version}")
+                    f"older than the table's {version}"
+                )
                 self.report.streams += 1
             else:
                 body = response.read()
@@ -339,8 +385,9 @@ class Harness(TablePlay):
             if table.version != version or swap.disturbed:
                 continue  # a device reported, a seat was claimed: compare again
             real = {f.name: [before[f.name][1], again[f.name][1]] for f in differing}
-            suspects = [f for f in differing
-                        if leak_at(real[f.name], [after[f.name][1]]) is not None]
+            suspects = [
+                f for f in differing if leak_at(real[f.name], [after[f.name][1]]) is not None
+            ]
             if suspects:  # the same swap once more, between two more readings of the real state
                 first = self.fetch_all(suspects, role)
                 with swap:
@@ -352,15 +399,19 @@ class Harness(TablePlay):
                     readings = real[f.name] + [first[f.name][1], last[f.name][1]]
                     at = leak_at(readings, [after[f.name][1], once_more[f.name][1]])
                     if at not in (None, UNDECIDED):
-                        raise Leak(f"{self.game.id}: {f.name} leaks to {_role_name(role)} what "
-                                   f"it may not see (seed {self.seed}, step "
-                                   f"{self.report.steps}, phase {self.phase()!r}):\n"
-                                   f"{first_difference(before[f.name][1], after[f.name][1], at)}")
+                        raise Leak(
+                            f"{self.game.id}: {f.name} leaks to {_role_name(role)} what "
+                            f"it may not see (seed {self.seed}, step "
+                            f"{self.report.steps}, phase {self.phase()!r}):\n"
+                            f"{first_difference(before[f.name][1], after[f.name][1], at)}"
+                        )
                 continue  # the clock, not the game: compare again
             break
         else:
-            raise AssertionError(f"{self.game.id}: the table kept changing while "
-                                 f"{_role_name(role)}'s pages were compared")
+            raise AssertionError(
+                f"{self.game.id}: the table kept changing while "
+                f"{_role_name(role)}'s pages were compared"
+            )
         self.report.checks += 1
         self.report.changed += swap.changed
         self.report.uid_checks += bool(swap.uids)
@@ -385,19 +436,25 @@ class Harness(TablePlay):
         """A role's own page answers (the sticker map refuses while a game is played, and may
         after it); any other token's page refuses, with no game data."""
         if f.own is True and f.rule == STICKER_MAP and self.in_play():
-            assert status == 409, (f"{self.game.id}: {f.name} answers {_role_name(role)} with "
-                                   f"{status} while a game is being played (expected 409: the "
-                                   f"sticker map names hidden pieces)")
+            assert status == 409, (
+                f"{self.game.id}: {f.name} answers {_role_name(role)} with "
+                f"{status} while a game is being played (expected 409: the "
+                f"sticker map names hidden pieces)"
+            )
         elif f.own is True and not (f.rule == STICKER_MAP and status == 409):
-            assert status < 400, (f"{_role_name(role)} cannot reach its own {f.name}: "
-                                  f"{status}\n{text[:500]!r}")
+            assert status < 400, (
+                f"{_role_name(role)} cannot reach its own {f.name}: {status}\n{text[:500]!r}"
+            )
         elif f.own is False:
-            assert status in DENIED, (f"{_role_name(role)} reaches {f.name}, which is not its "
-                                      f"page, with {status} (expected one of {DENIED})")
+            assert status in DENIED, (
+                f"{_role_name(role)} reaches {f.name}, which is not its "
+                f"page, with {status} (expected one of {DENIED})"
+            )
             body = text.split(b"\n\n", 1)[-1]
             names = [p for p in self.players if p.encode() in body]
-            assert not names, (f"{_role_name(role)} is refused {f.name} but the refusal names "
-                               f"{names}")
+            assert not names, (
+                f"{_role_name(role)} is refused {f.name} but the refusal names {names}"
+            )
 
     def check_uids(self, f: Fetch, role: str, text: bytes) -> None:
         """No response shows anyone, the host included, an enrolled sticker's UID (in any case):
@@ -409,11 +466,13 @@ class Harness(TablePlay):
             hexes = run.group(0).decode().upper()
             for size in {len(uid) for uid in enrolled}:
                 for start in range(len(hexes) - size + 1):
-                    if hexes[start:start + size] in enrolled:
-                        raise Leak(f"{self.game.id}: {f.name} shows {_role_name(role)} the UID "
-                                   f"of an enrolled sticker (seed {self.seed}, step "
-                                   f"{self.report.steps}):\n"
-                                   f"{excerpt(text, run.start() + start)}")
+                    if hexes[start : start + size] in enrolled:
+                        raise Leak(
+                            f"{self.game.id}: {f.name} shows {_role_name(role)} the UID "
+                            f"of an enrolled sticker (seed {self.seed}, step "
+                            f"{self.report.steps}):\n"
+                            f"{excerpt(text, run.start() + start)}"
+                        )
 
     def check_pin(self, f: Fetch, role: str, text: bytes) -> None:
         """The host's PIN is in no response but the table display's own page (while a made-up
@@ -426,22 +485,29 @@ class Harness(TablePlay):
         if display and self.access.pin_offered():
             assert found, f"the table display's {f.name} does not show the PIN it offers"
         if found and not display and not (role == HOST and f.own is True):
-            raise Leak(f"{self.game.id}: {f.name} shows {_role_name(role)} the host's PIN (only "
-                       f"the table display's {DISPLAY_PAGE} and the host's pages may):\n"
-                       f"{excerpt(text, found.start())}")
+            raise Leak(
+                f"{self.game.id}: {f.name} shows {_role_name(role)} the host's PIN (only "
+                f"the table display's {DISPLAY_PAGE} and the host's pages may):\n"
+                f"{excerpt(text, found.start())}"
+            )
 
     def check_keys(self, f: Fetch, role: str, text: bytes) -> None:
         """The keys to a role (a seat's token, the host's link, the display key) reach no one
         else: a swap does not change them either. The host never sees a claimed seat's link."""
-        keys = {self.server.companion.host_token: ("the host's link", {HOST}),
-                self.access.display_key: ("the display key", {TABLE, HOST})}
-        keys |= {token: (f"{player}'s seat token", {player})
-                 for player, token in self.tokens.items()}
+        keys = {
+            self.server.companion.host_token: ("the host's link", {HOST}),
+            self.access.display_key: ("the display key", {TABLE, HOST}),
+        }
+        keys |= {
+            token: (f"{player}'s seat token", {player}) for player, token in self.tokens.items()
+        }
         for key, (what, allowed) in keys.items():
             at = text.find(key.encode())
             if at >= 0 and role not in allowed:
-                raise Leak(f"{self.game.id}: {f.name} shows {_role_name(role)} {what}:\n"
-                           f"{excerpt(text, at)}")
+                raise Leak(
+                    f"{self.game.id}: {f.name} shows {_role_name(role)} {what}:\n"
+                    f"{excerpt(text, at)}"
+                )
 
 
 UNDECIDED = -1  # readings of one state differ in their structure: compare again
@@ -464,12 +530,17 @@ def leak_at(real: list[bytes], swapped: list[bytes]) -> int | None:
     if len(theirs[0]) != len(ours[0]):
         if len(set(swapped)) != 1:
             return UNDECIDED
-        return next((k for k, (x, y) in enumerate(zip(real[0], swapped[0])) if x != y),
-                    min(len(real[0]), len(swapped[0])))
+        return next(
+            (k for k, (x, y) in enumerate(zip(real[0], swapped[0])) if x != y),
+            min(len(real[0]), len(swapped[0])),
+        )
     offset = 0
     for i, token in enumerate(theirs[0]):
-        if token != ours[0][i] and all(x[i] == ours[0][i] for x in ours) \
-                and all(x[i] == token for x in theirs):
+        if (
+            token != ours[0][i]
+            and all(x[i] == ours[0][i] for x in ours)
+            and all(x[i] == token for x in theirs)
+        ):
             return offset
         offset += len(token)
     return None
@@ -477,8 +548,11 @@ def leak_at(real: list[bytes], swapped: list[bytes]) -> int | None:
 
 def secret_arguments(rule: Any) -> bool:
     """Whether a rule takes a secret: a page's token, a seat's join code, the display's key."""
-    return "token" in rule.arguments or "key" in rule.arguments or (
-        "code" in rule.arguments and rule.rule.startswith("/join/"))
+    return (
+        "token" in rule.arguments
+        or "key" in rule.arguments
+        or ("code" in rule.arguments and rule.rule.startswith("/join/"))
+    )
 
 
 def languages() -> list[str]:
@@ -490,8 +564,9 @@ def languages() -> list[str]:
     return [DEFAULT, *sorted(set(LANGUAGES) - {DEFAULT})]
 
 
-def _first_snapshot(response: http.client.HTTPResponse,
-                    limit: int = 50) -> tuple[bytes, int | None]:
+def _first_snapshot(
+    response: http.client.HTTPResponse, limit: int = 50
+) -> tuple[bytes, int | None]:
     """A stream's first event with data (a snapshot, or ``gone``/``bye``), as bytes, and the
     table version it was made at (its ``id``, if it has one)."""
     event, data, sent_at = b"message", [], None
@@ -529,22 +604,28 @@ def _in_order(text: bytes) -> bytes:
 
 def excerpt(text: bytes, at: int, around: int = 80) -> str:
     """Byte ``at`` of a response, with some bytes either side."""
-    return f"at byte {at} of {len(text)}: …{text[max(0, at - around):at + around]!r}…"
+    return f"at byte {at} of {len(text)}: …{text[max(0, at - around) : at + around]!r}…"
 
 
 def first_difference(a: bytes, b: bytes, at: int | None = None, around: int = 80) -> str:
     """Where two responses first differ (from byte ``at`` on), with some bytes either side."""
-    i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y and k >= (at or 0)),
-             min(len(a), len(b)))
+    i = next(
+        (k for k, (x, y) in enumerate(zip(a, b)) if x != y and k >= (at or 0)), min(len(a), len(b))
+    )
     start = max(0, i - around)
-    return (f"first difference at byte {i} of {len(a)}/{len(b)}:\n"
-            f"  real:    …{a[start:i + around]!r}…\n"
-            f"  changed: …{b[start:i + around]!r}…")
+    return (
+        f"first difference at byte {i} of {len(a)}/{len(b)}:\n"
+        f"  real:    …{a[start : i + around]!r}…\n"
+        f"  changed: …{b[start : i + around]!r}…"
+    )
 
 
 def _role_name(role: str) -> str:
-    return {TABLE: "the table display", HOST: "the host",
-            NOBODY: "a phone without a token (or a wrong one)"}.get(role, role)
+    return {
+        TABLE: "the table display",
+        HOST: "the host",
+        NOBODY: "a phone without a token (or a wrong one)",
+    }.get(role, role)
 
 
 def player_counts(game: Game, seats: int) -> list[int]:
@@ -553,8 +634,9 @@ def player_counts(game: Game, seats: int) -> list[int]:
     return sorted({game.min_players, top})
 
 
-def run(server: Server, game: Game | str, players: int, seed: int, steps: int,
-        every: int = 1) -> Report:
+def run(
+    server: Server, game: Game | str, players: int, seed: int, steps: int, every: int = 1
+) -> Report:
     """One random game of ``game`` (a registered game or its id) for ``players`` players,
     checked at every ``every``-th step; its report."""
     if isinstance(game, str):

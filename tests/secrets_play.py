@@ -20,11 +20,11 @@ import itertools
 import random
 from typing import Any
 
-from companion.devices.events import (ButtonPressed, DeviceNoise, DeviceStatus, DieRolled,
-                                      TagTapped)
+from support import join_all, post
+
+from companion.devices.events import ButtonPressed, DeviceNoise, DeviceStatus, DieRolled, TagTapped
 from companion.rules import Game, Refusal
 from companion.table.inputs import GameInputs, inputs_for
-from support import join_all, post
 
 BOARD_READER = "board"  # the NFC reader of the board (not a seat's own)
 CHATTER = 1 / 3  # the chance, at each step, that a device reports something besides the game
@@ -69,9 +69,15 @@ class TablePlay:
     _seq = 0  # the dice reader's message numbers
 
     def start(self) -> None:
-        status, answer = post(f"{self.server.host}/api/new_game",
-                              {"game": self.game.id, "players": self.players,
-                               "options": self.options, "seed": self.seed})
+        status, answer = post(
+            f"{self.server.host}/api/new_game",
+            {
+                "game": self.game.id,
+                "players": self.players,
+                "options": self.options,
+                "seed": self.seed,
+            },
+        )
         assert status == 200 and answer.get("ok"), answer
 
     def claim_seats(self) -> None:
@@ -94,13 +100,17 @@ class TablePlay:
         sampled = self.game.sample(state) if chance is not None else None
         for action in choices(self.game, state, self.rng):
             player = action.get("player")
-            if player in self.links and action["type"] in mapper.phone_actions \
-                    and action != sampled:
+            if (
+                player in self.links
+                and action["type"] in mapper.phone_actions
+                and action != sampled
+            ):
                 body = {k: v for k, v in action.items() if k != "player"}
                 ok = post(f"{self.links[player]}/api/action", body)[0] == 200
             else:
-                ok = self.through_devices(state, action, mapper,
-                                          chance if action == sampled else None)
+                ok = self.through_devices(
+                    state, action, mapper, chance if action == sampled else None
+                )
                 if not ok:  # no device reports this, or the table refused what one reported
                     ok = self.server.table.call("action", "test", action=action)["ok"]
                     self.report.direct[action["type"]] += ok
@@ -114,8 +124,9 @@ class TablePlay:
 
     # -- the devices -----------------------------------------------------------------------------
 
-    def through_devices(self, state: dict[str, Any], action: dict[str, Any],
-                        mapper: GameInputs, chance: Any) -> bool:
+    def through_devices(
+        self, state: dict[str, Any], action: dict[str, Any], mapper: GameInputs, chance: Any
+    ) -> bool:
         """Report ``action`` as the table's devices would: the awaited die roll on the dice
         reader, or a sticker tapped on the board's reader; whether the table accepted it. A deal
         or a draw is tapped stone by stone until the game awaits something else (or, now and
@@ -136,8 +147,9 @@ class TablePlay:
                 break
         return True
 
-    def sticker_for(self, state: dict[str, Any], action: dict[str, Any], mapper: GameInputs,
-                    chance: bool) -> str | None:
+    def sticker_for(
+        self, state: dict[str, Any], action: dict[str, Any], mapper: GameInputs, chance: bool
+    ) -> str | None:
         """An enrolled sticker whose tap the game's input mapping turns into ``action`` (it
         says all the action says; the mapping may add the ``tag`` and whose draw it is), one the
         rules accept now, at random. While the game awaits a deal or a draw that no one sticker
@@ -154,18 +166,23 @@ class TablePlay:
             said = {k: v for k, v in mapped.items() if k != "tag"}
             if all(said.get(k) == v for k, v in action.items()):
                 fits.append((uid, mapped))
-            elif chance and (said["type"] == action["type"]
-                             or said["type"] in mapper.sensor_actions):
+            elif chance and (
+                said["type"] == action["type"] or said["type"] in mapper.sensor_actions
+            ):
                 steps.append((uid, mapped))
         for candidates in (fits, steps):
-            accepted = [uid for uid, mapped in candidates
-                        if not isinstance(self.game.apply(state, mapped), Refusal)]
+            accepted = [
+                uid
+                for uid, mapped in candidates
+                if not isinstance(self.game.apply(state, mapped), Refusal)
+            ]
             if accepted:
                 return self.rng.choice(accepted)
         return None
 
-    def die_rolls(self, state: dict[str, Any], action: dict[str, Any], chance: Any,
-                  mapper: GameInputs) -> list[DieRolled] | None:
+    def die_rolls(
+        self, state: dict[str, Any], action: dict[str, Any], chance: Any, mapper: GameInputs
+    ) -> list[DieRolled] | None:
         """The dice reader's rolls that the input mapping turns into the awaited roll
         ``action`` (``Table._die``: one die, or several rolled together), or into an action the
         rules take the same way (a game may sample ``values: [4]`` and read ``value: 4``)."""
@@ -179,15 +196,15 @@ class TablePlay:
             except (TypeError, ValueError):  # a face the reader's protocol cannot name
                 continue
         wanted = self.game.apply(state, action)
-        for combo in itertools.islice(itertools.product(faces, repeat=chance.dice),
-                                      MAX_DICE_FACES):
+        for combo in itertools.islice(itertools.product(faces, repeat=chance.dice), MAX_DICE_FACES):
             rolls = [dataclasses.replace(roll, die=die) for die, roll in enumerate(combo)]
-            mapped = mapper.die(state, rolls[0]) if chance.dice == 1 else \
-                mapper.dice(state, rolls)
+            mapped = mapper.die(state, rolls[0]) if chance.dice == 1 else mapper.dice(state, rolls)
             if isinstance(mapped, Refusal):
                 continue
-            if mapped == action or (not isinstance(wanted, Refusal) and _same_result(
-                    self.game.apply(state, mapped), wanted)):
+            if mapped == action or (
+                not isinstance(wanted, Refusal)
+                and _same_result(self.game.apply(state, mapped), wanted)
+            ):
                 return [dataclasses.replace(roll, seq=self.next_seq()) for roll in rolls]
         return None
 
@@ -222,17 +239,27 @@ class TablePlay:
         seats = len(self.state()["players"])
         unknown = "04" + "".join(f"{rng.randrange(256):02X}" for _ in range(6))
         kinds: dict[str, list[Any]] = {
-            "status": [DeviceStatus(BOARD_READER, True,
-                                    f"PN532 firmware 1.6 on uart{rng.randrange(4)}")],
+            "status": [
+                DeviceStatus(BOARD_READER, True, f"PN532 firmware 1.6 on uart{rng.randrange(4)}")
+            ],
             "power": [DeviceStatus(dice, True, f"power: usb {4.7 + rng.random() / 2:.2f} V")]
-            if dice else [],
-            "noise": [DeviceNoise(rng.choice([BOARD_READER, dice or BOARD_READER]),
-                                  f"corrupt frame D5 4B 01 01 {rng.choice(stickers)} "
-                                  f"crc={rng.getrandbits(16):04x}")] if stickers else [],
-            "unknown sticker": [] if table.tags.lookup(unknown) else
-            [TagTapped(BOARD_READER, unknown)],
+            if dice
+            else [],
+            "noise": [
+                DeviceNoise(
+                    rng.choice([BOARD_READER, dice or BOARD_READER]),
+                    f"corrupt frame D5 4B 01 01 {rng.choice(stickers)} "
+                    f"crc={rng.getrandbits(16):04x}",
+                )
+            ]
+            if stickers
+            else [],
+            "unknown sticker": []
+            if table.tags.lookup(unknown)
+            else [TagTapped(BOARD_READER, unknown)],
             "empty seat": [ButtonPressed(rng.randrange(seats, table.layout.seats))]
-            if seats < table.layout.seats else [],
+            if seats < table.layout.seats
+            else [],
         }
         chosen = sorted(kinds) if every_kind else [rng.choice(sorted(kinds))]
         for kind in chosen:
@@ -257,5 +284,8 @@ class TablePlay:
 
 def _same_result(result: Any, wanted: Any) -> bool:
     """Whether the rules took an action as they take another: the same state, the same events."""
-    return not isinstance(result, Refusal) and result.state == wanted.state \
+    return (
+        not isinstance(result, Refusal)
+        and result.state == wanted.state
         and result.events == wanted.events
+    )

@@ -26,9 +26,10 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from support import forget_served
+
 from companion.i18n import Text
 from companion.rules import EVERYTHING, HOST
-from support import forget_served
 
 #: What the table may see of a device's report (``DeviceReports.public``): everything else in a
 #: report is a diagnostic, for the host's status page only.
@@ -101,8 +102,9 @@ def _alternatives(words: tuple[str, ...]) -> re.Pattern | None:
     return re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
 
 
-def scrambled_reports(entries: dict[str, dict[str, Any]],
-                      rng: random.Random) -> dict[str, dict[str, Any]]:
+def scrambled_reports(
+    entries: dict[str, dict[str, Any]], rng: random.Random
+) -> dict[str, dict[str, Any]]:
     """The devices' reports with every diagnostic field given another value of its kind, and
     what the table may see kept (connected, noise; each die's state and face)."""
     out: dict[str, dict[str, Any]] = {}
@@ -112,9 +114,13 @@ def scrambled_reports(entries: dict[str, dict[str, Any]],
             if key in PUBLIC_REPORT_FIELDS:
                 kept[key] = value
             elif key == "dice" and isinstance(value, dict):
-                kept[key] = {die: {k: v if k in PUBLIC_DIE_FIELDS else _scramble(v, rng)
-                                   for k, v in seen.items()}
-                             for die, seen in sorted(value.items())}
+                kept[key] = {
+                    die: {
+                        k: v if k in PUBLIC_DIE_FIELDS else _scramble(v, rng)
+                        for k, v in seen.items()
+                    }
+                    for die, seen in sorted(value.items())
+                }
             else:
                 kept[key] = _scramble(value, rng)
         out[device] = kept
@@ -163,8 +169,7 @@ class Swap:
                 self.depth = self.history.count
                 self.real = self.history._states[-1]
                 dealt = game.indistinguishable(self.real, viewer, rng)
-                self.changed = int(game.view(dealt, EVERYTHING) !=
-                                   game.view(self.real, EVERYTHING))
+                self.changed = int(game.view(dealt, EVERYTHING) != game.view(self.real, EVERYTHING))
                 self.uids = self.renaming.found_in(self.real)
                 self.other = self.renaming.value(dealt)
             self.private: dict[int, dict[str, Any]] = {}  # event number -> a private part
@@ -185,8 +190,9 @@ class Swap:
             history = table.history
             assert history is self.history, "a game began or ended while it was compared"
             if history is not None:
-                assert history.count == self.depth and \
-                    history._states[-1] is self.real, "the game moved on while it was compared"
+                assert history.count == self.depth and history._states[-1] is self.real, (
+                    "the game moved on while it was compared"
+                )
                 history._states[-1] = self.other
             for entry in table.events:
                 hidden = self.renaming.value(entry["event"])
@@ -197,8 +203,10 @@ class Swap:
                 self._replace(record, self.renaming.value(record))
             registry = table.tags
             self._tags = registry._tags
-            registry._tags = {self.renaming.forward.get(uid, uid): component
-                              for uid, component in self._tags.items()}
+            registry._tags = {
+                self.renaming.forward.get(uid, uid): component
+                for uid, component in self._tags.items()
+            }
             self._swap_reports()
             forget_served(self.server)
         return self
@@ -208,8 +216,9 @@ class Swap:
         with table._lock:
             history = self.history
             if history is not None:
-                assert history.count == self.depth, \
+                assert history.count == self.depth, (
                     "an action was applied while the state was swapped"
+                )
                 history._states[-1] = self.real
             for record, original in reversed(self._kept):
                 record.clear()
@@ -258,8 +267,13 @@ class Swap:
                         target[key] = target.get(key, 0) + value - before[key]
                     elif key == "dice" and isinstance(value, dict):
                         dice = target.setdefault("dice", {})
-                        dice.update({die: seen for die, seen in value.items()
-                                     if before.get("dice", {}).get(die) != seen})
+                        dice.update(
+                            {
+                                die: seen
+                                for die, seen in value.items()
+                                if before.get("dice", {}).get(die) != seen
+                            }
+                        )
                     else:
                         target[key] = value
 

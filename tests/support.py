@@ -18,12 +18,17 @@ from urllib.parse import urlsplit
 from companion.config import Config
 from companion.server import Companion
 
-
 # -- HTTP ---------------------------------------------------------------------------------------
 
-def request(url: str, method: str = "GET", body: Any = None, raw: bytes | None = None,
-            timeout: float = 10.0, headers: dict[str, str] | None = None
-            ) -> tuple[int, Any, dict[str, str]]:
+
+def request(
+    url: str,
+    method: str = "GET",
+    body: Any = None,
+    raw: bytes | None = None,
+    timeout: float = 10.0,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, Any, dict[str, str]]:
     """(status, JSON or text, headers) of one request."""
     parts = urlsplit(url)
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
@@ -42,8 +47,12 @@ def request(url: str, method: str = "GET", body: Any = None, raw: bytes | None =
         value: Any = payload  # bytes, unless it is text
         if kind.startswith("application/json"):
             value = json.loads(payload)
-        elif kind.startswith(("text/", "image/svg", "application/javascript",
-                              "application/manifest")) or not kind:
+        elif (
+            kind.startswith(
+                ("text/", "image/svg", "application/javascript", "application/manifest")
+            )
+            or not kind
+        ):
             value = payload.decode()
         return response.status, value, dict(response.getheaders())
     finally:
@@ -88,8 +97,12 @@ def meta_csrf(page: str) -> str:
 def post(url: str, body: Any = None, csrf: str | None = None) -> tuple[int, Any]:
     """POST JSON with the CSRF token of the page the URL belongs to (or ``csrf``, if given)."""
     token = csrf if csrf is not None else csrf_for(url)
-    status, value, _ = request(url, "POST", body if body is not None else {},
-                               headers={"X-CSRF-Token": token} if token else None)
+    status, value, _ = request(
+        url,
+        "POST",
+        body if body is not None else {},
+        headers={"X-CSRF-Token": token} if token else None,
+    )
     return status, value
 
 
@@ -153,6 +166,7 @@ class SSE:
 
 # -- a server in this process -------------------------------------------------------------------
 
+
 @dataclass
 class Server:
     companion: Companion
@@ -178,9 +192,10 @@ class Server:
         return f"{self.base}/host/{self.companion.host_token}"
 
     def new_game(self, players: list[str], options: dict | None = None, seed: int = 1) -> dict:
-        status, result = post(f"{self.host}/api/new_game",
-                              {"game": "abracadawhat", "players": players,
-                               "options": options or {}, "seed": seed})
+        status, result = post(
+            f"{self.host}/api/new_game",
+            {"game": "abracadawhat", "players": players, "options": options or {}, "seed": seed},
+        )
         assert status == 200, result
         return join_all(self.host)
 
@@ -188,8 +203,9 @@ class Server:
         self.companion.close()
         self.thread.join(timeout=5)
 
-    def dragon_roll(self, players: list[str], caster: str,
-                    options: dict | None = None) -> dict[str, str]:
+    def dragon_roll(
+        self, players: list[str], caster: str, options: dict | None = None
+    ) -> dict[str, str]:
         """A dealt game in which ``caster``, to play, has cast the Ancient Dragon (stone 1), the
         right neighbour has removed it, and the table waits for the die; the players' links."""
         for seed in range(1, 200):
@@ -197,8 +213,11 @@ class Server:
             status, answer = post(f"{self.host}/sim/draw_all")
             assert status == 200 and answer["ok"], answer
             view = self.companion.table.referee_view()
-            if view["phase"] == "declare" and view["active"] == caster and \
-                    1 in view["players"][caster]["rack"]:
+            if (
+                view["phase"] == "declare"
+                and view["active"] == caster
+                and 1 in view["players"][caster]["rack"]
+            ):
                 status, answer = post(f"{links[caster]}/api/action", {"type": "cast", "spell": 1})
                 assert status == 200, answer
                 status, answer = post(f"{self.host}/sim/remove")
@@ -209,6 +228,7 @@ class Server:
 
 
 # -- a bot that plays through the same doors as people --------------------------------------------
+
 
 class Bot:
     """Plays Abracada...What? through the public page, the players' phones and the simulated table.
@@ -243,8 +263,11 @@ class Bot:
             return ("sim", {"roll": face}, *self.sim("roll", {"face": face}))
         if phase == "secret":
             free = [i for i, there in enumerate(view["secret_slots"]) if there]
-            action = {"type": "take_secret", "slot": self.rng.choice(free)} if free and \
-                self.rng.random() < 0.85 else {"type": "decline_secret"}
+            action = (
+                {"type": "take_secret", "slot": self.rng.choice(free)}
+                if free and self.rng.random() < 0.85
+                else {"type": "decline_secret"}
+            )
             return ("phone", (active, action), *self.phone(active, action))
         if phase == "objection":
             other = self.rng.choice([p for p in view["order"] if p != active])
@@ -258,8 +281,11 @@ class Bot:
             held = sorted({s["stone"] for s in world["places"][f"rack:{active}"]})
             floor = view["last_cast"] or 1
             good = [n for n in held if n >= floor]
-            spell = self.rng.choice(good) if good and self.rng.random() < 0.8 else \
-                self.rng.randint(1, 8)
+            spell = (
+                self.rng.choice(good)
+                if good and self.rng.random() < 0.8
+                else self.rng.randint(1, 8)
+            )
             action = {"type": "cast", "spell": spell}
         return ("phone", (active, action), *self.phone(active, action))
 
@@ -276,6 +302,7 @@ def wait_until(predicate, timeout: float = 10.0, interval: float = 0.02) -> Any:
 
 # -- change what one viewer may not see -------------------------------------------------------------
 
+
 def perturb(state: dict[str, Any], viewer: str, rng: random.Random) -> dict[str, Any]:
     """A copy of an Abracada...What? state that differs only in what ``viewer`` may not see: the
     rules core's ``indistinguishable`` (its own rack, the reserve, the face-down secret stones,
@@ -286,6 +313,7 @@ def perturb(state: dict[str, Any], viewer: str, rng: random.Random) -> dict[str,
 
 
 # -- hidden information: what a viewer fetches must not change when what it may not see changes --
+
 
 @contextlib.contextmanager
 def hidden_changed(server: Server, viewer: str, rng: random.Random, change=None):

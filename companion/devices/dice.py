@@ -58,8 +58,7 @@ _READ_TIMEOUT = 0.1  # seconds a read waits: bounds how slowly close() stops and
 _READ_CHUNK = 4096  # bytes read at once for parsing: bounds the lines handled between checks
 _NOISE_SAMPLE = 40  # bytes of a rejected line quoted in its DeviceNoise
 #: the reader verbs that report a die's state (besides ROLL), and the state each one means
-_STATE_VERBS = {"MOVING": "moving", "ROLLING": "rolling", "CROOKED": "crooked",
-                "PLACED": "placed"}
+_STATE_VERBS = {"MOVING": "moving", "ROLLING": "rolling", "CROOKED": "crooked", "PLACED": "placed"}
 
 
 def _profile_fields(die: int, name: str, faces: tuple[str, ...] | None) -> dict[str, object]:
@@ -80,9 +79,18 @@ class ReaderError(Exception):
 
 _D6 = AskedProfile.of("d6", None)
 __all__ = [
-    "DEFAULT_DICE", "MAX_BYTES_PER_SECOND", "MAX_DICE", "MAX_LINES_PER_SECOND", "NOISE_KINDS",
-    "NOISE_REPORT_INTERVAL", "ROLL_MEMORY", "ROLL_WINDOW", "DiceReader", "NoiseTotals",
-    "ReaderError", "SerialDiceReader",
+    "DEFAULT_DICE",
+    "MAX_BYTES_PER_SECOND",
+    "MAX_DICE",
+    "MAX_LINES_PER_SECOND",
+    "NOISE_KINDS",
+    "NOISE_REPORT_INTERVAL",
+    "ROLL_MEMORY",
+    "ROLL_WINDOW",
+    "DiceReader",
+    "NoiseTotals",
+    "ReaderError",
+    "SerialDiceReader",
 ]
 
 
@@ -178,9 +186,7 @@ class SerialDiceReader(DiceReader):
         self._budget = LineBudget(line_budget, byte_budget)
         self._splitter = LineSplitter(on_overlong=self._overlong)
         self._resync = False  # a flood ended mid-line: skip to the next newline
-        self._thread = threading.Thread(
-            target=self._run, name=f"dice reader {name}", daemon=True
-        )
+        self._thread = threading.Thread(target=self._run, name=f"dice reader {name}", daemon=True)
         self._thread.start()
 
     # -- public ---------------------------------------------------------------------------------
@@ -397,9 +403,11 @@ class SerialDiceReader(DiceReader):
         finally:
             if self._splitter.pending:
                 dropped = self._splitter.discard_pending()
-                self._noise("incomplete line",
-                            f"incomplete line discarded: {dropped} bytes when the port closed",
-                            size=dropped)
+                self._noise(
+                    "incomplete line",
+                    f"incomplete line discarded: {dropped} bytes when the port closed",
+                    size=dropped,
+                )
             self._tell_noise(time.monotonic(), force=True)
 
     def _take(self, data: bytes, now: float) -> None:
@@ -410,12 +418,13 @@ class SerialDiceReader(DiceReader):
             self._budget.spend(now, size=skipped)
             self._ledger.record(now, "flood", None, lines=0, flooded=skipped)
             self._resync = cut < 0
-            data = data[cut + 1:] if cut >= 0 else b""
+            data = data[cut + 1 :] if cut >= 0 else b""
             if not data:
                 return
         if not self._budget.spend(now, size=len(data)):
-            self._flooded(now, len(data) + self._splitter.discard_pending(),
-                          not data.endswith(b"\n"))
+            self._flooded(
+                now, len(data) + self._splitter.discard_pending(), not data.endswith(b"\n")
+            )
             return
         start = 0
         while start < len(data):  # one line at a time: its noise is told in the order it came
@@ -424,10 +433,13 @@ class SerialDiceReader(DiceReader):
                 self._splitter.feed(data[start:])  # the start of a line
                 return
             if not self._budget.spend(now, lines=1):
-                self._flooded(now, len(data) - start + self._splitter.discard_pending(),
-                              not data.endswith(b"\n"))
+                self._flooded(
+                    now,
+                    len(data) - start + self._splitter.discard_pending(),
+                    not data.endswith(b"\n"),
+                )
                 return
-            for line in self._splitter.feed(data[start:end + 1]):
+            for line in self._splitter.feed(data[start : end + 1]):
                 self._handle(line)
             start = end + 1
 
@@ -436,8 +448,12 @@ class SerialDiceReader(DiceReader):
         self._resync = False
         if self._splitter.pending:
             dropped = self._splitter.discard_pending()
-            self._noise("incomplete line", f"incomplete line discarded: {dropped} bytes and no "
-                        f"newline for {LINE_IDLE_TIMEOUT} s", size=dropped)
+            self._noise(
+                "incomplete line",
+                f"incomplete line discarded: {dropped} bytes and no "
+                f"newline for {LINE_IDLE_TIMEOUT} s",
+                size=dropped,
+            )
 
     def _flooded(self, now: float, size: int, mid_line: bool) -> None:
         """``size`` bytes discarded unparsed; ``mid_line`` if they ended inside a line."""
@@ -446,17 +462,21 @@ class SerialDiceReader(DiceReader):
         detail = None
         if not budget.flood_told:
             budget.flood_told = True
-            detail = (f"flooded: over {budget.max_lines} lines or {budget.max_bytes} bytes in a "
-                      f"second; the rest of the second is discarded unparsed")
+            detail = (
+                f"flooded: over {budget.max_lines} lines or {budget.max_bytes} bytes in a "
+                f"second; the rest of the second is discarded unparsed"
+            )
         self._ledger.record(now, "flood", detail, lines=0, flooded=size)
 
     def _overlong(self, length: int) -> None:
         self._noise("rejected line", f"rejected line: too long: {length} bytes", size=length)
 
-    def _noise(self, kind: str, detail: str, *, lines: int = 1, size: int = 0,
-               missed: int = 0) -> None:
-        told = self._ledger.record(time.monotonic(), kind, detail, lines=lines, size=size,
-                                   missed=missed)
+    def _noise(
+        self, kind: str, detail: str, *, lines: int = 1, size: int = 0, missed: int = 0
+    ) -> None:
+        told = self._ledger.record(
+            time.monotonic(), kind, detail, lines=lines, size=size, missed=missed
+        )
         if told is not None:
             self._emit(DeviceNoise(self.name, told))
 
@@ -469,16 +489,20 @@ class SerialDiceReader(DiceReader):
         try:
             message = parse_line(line)
         except ProtocolError as error:
-            self._noise("rejected line",
-                        f"rejected line: {error}: {line[:_NOISE_SAMPLE]!r}", size=len(line))
+            self._noise(
+                "rejected line", f"rejected line: {error}: {line[:_NOISE_SAMPLE]!r}", size=len(line)
+            )
             return
         if message.verb == "HELLO":
             self._tracker.reset()
         missed = self._tracker.check(message.seq)
         if missed:
-            self._noise("sequence gap",
-                        f"sequence gap: {missed} message(s) missed before seq {message.seq}",
-                        lines=0, missed=missed)
+            self._noise(
+                "sequence gap",
+                f"sequence gap: {missed} message(s) missed before seq {message.seq}",
+                lines=0,
+                missed=missed,
+            )
         try:
             self._dispatch(message)
         except Rejected as rejected:
@@ -512,16 +536,16 @@ class SerialDiceReader(DiceReader):
     def _hello(self, message: Message) -> None:
         fields = message.fields
         boot = fields.get("boot", "")
-        restarted = self._boot is not None and (
-            boot != self._boot or fields.get("why") == "power")
+        restarted = self._boot is not None and (boot != self._boot or fields.get("why") == "power")
         if boot != self._boot or fields.get("why") == "power":
             self._rolls.clear()  # roll numbers start again at every boot
         self._boot = boot
         self.info = dict(fields)
         declared = int_field(message, "dice")
         self.dice_count = min(declared, MAX_DICE) if declared else DEFAULT_DICE
-        detail = (f"reader firmware {fields.get('fw', '?')}, protocol {fields.get('proto', '?')}"
-                  + (", restarted" if restarted else ""))
+        detail = f"reader firmware {fields.get('fw', '?')}, protocol {fields.get('proto', '?')}" + (
+            ", restarted" if restarted else ""
+        )
         self._emit(DeviceStatus(self.name, True, detail))
         with self._lock:
             profiles = dict(self._profiles)
@@ -533,17 +557,22 @@ class SerialDiceReader(DiceReader):
 
     def _check_declared(self, message: Message, die: int) -> None:
         if not self._declared(die):
-            raise Rejected("undeclared die", f"{message.verb} {message.seq} ignored: die {die} "
-                            f"is not one of the {self.dice_count} dice the reader declared")
+            raise Rejected(
+                "undeclared die",
+                f"{message.verb} {message.seq} ignored: die {die} "
+                f"is not one of the {self.dice_count} dice the reader declared",
+            )
 
     @staticmethod
-    def _face(message: Message, die: int, label: str,
-              asked: AskedProfile) -> dice_profiles.Face:
+    def _face(message: Message, die: int, label: str, asked: AskedProfile) -> dice_profiles.Face:
         """The face ``label`` of ``asked``, the profile asked for die ``die``; else noise."""
         face = asked.face(label)
         if face is None:
-            raise Rejected("wrong face", f"{message.verb} {message.seq} ignored: die {die} "
-                            f"reads profile {asked.name}, which has no face {label!r}")
+            raise Rejected(
+                "wrong face",
+                f"{message.verb} {message.seq} ignored: die {die} "
+                f"reads profile {asked.name}, which has no face {label!r}",
+            )
         return face
 
     def _roll(self, message: Message) -> None:
@@ -553,8 +582,9 @@ class SerialDiceReader(DiceReader):
         try:
             if die is None or roll is None or label is None:
                 raise ValueError("without integer die and roll and a face")
-            if value is not None and not (value.isdigit() or
-                                          (value[:1] == "-" and value[1:].isdigit())):
+            if value is not None and not (
+                value.isdigit() or (value[:1] == "-" and value[1:].isdigit())
+            ):
                 raise ValueError(f"with a value that is not a number: {value!r}")
             DieRolled(die, label, seq, self.name, roll=roll)  # checks the label's form
         except (TypeError, ValueError) as error:
@@ -576,8 +606,18 @@ class SerialDiceReader(DiceReader):
         if refusal is not None:
             raise Rejected("stale roll", f"ROLL {seq} ignored: die {die} roll {roll} {refusal}")
         book.deliver(roll)
-        self._emit(DieRolled(die, label, seq, self.name, value=face.value, roll=roll,
-                             profile=fields.get("profile"), again=face.again))
+        self._emit(
+            DieRolled(
+                die,
+                label,
+                seq,
+                self.name,
+                value=face.value,
+                roll=roll,
+                profile=fields.get("profile"),
+                again=face.again,
+            )
+        )
 
     def _state(self, message: Message, state: str) -> None:
         """A ``DieState`` for a declared die, with a face of its asked profile if any."""
@@ -587,11 +627,18 @@ class SerialDiceReader(DiceReader):
         try:
             if die is None:
                 raise ValueError("without an integer die")
-            event = DieState(die, state, self.name, face=fields.get("face"),
-                             roll=int_field(message, "roll"), detail=detail)
+            event = DieState(
+                die,
+                state,
+                self.name,
+                face=fields.get("face"),
+                roll=int_field(message, "roll"),
+                detail=detail,
+            )
         except ValueError as error:
-            raise Rejected("malformed", f"{message.verb} {message.seq} rejected: {error}: "
-                            f"{fields}") from None
+            raise Rejected(
+                "malformed", f"{message.verb} {message.seq} rejected: {error}: {fields}"
+            ) from None
         self._check_declared(message, die)
         if event.face is not None:
             asked = self._asked(die)

@@ -40,8 +40,17 @@ ROLL_WINDOW = 1000
 #: Delivered roll numbers remembered per die, so that a replayed ROLL is dropped.
 ROLL_MEMORY = 64
 #: The kinds of noise counted in ``NoiseTotals.kinds``.
-NOISE_KINDS = ("rejected line", "incomplete line", "sequence gap", "malformed", "undeclared die",
-               "wrong face", "stale roll", "reader error", "flood")
+NOISE_KINDS = (
+    "rejected line",
+    "incomplete line",
+    "sequence gap",
+    "malformed",
+    "undeclared die",
+    "wrong face",
+    "stale roll",
+    "reader error",
+    "flood",
+)
 
 
 class Rejected(Exception):
@@ -111,8 +120,17 @@ class NoiseLedger:
         self._pending = NoiseSummary()
         self._told_at: float | None = None  # when the last report went out
 
-    def record(self, now: float, kind: str, detail: str | None, *, lines: int = 1,
-               size: int = 0, missed: int = 0, flooded: int = 0) -> str | None:
+    def record(
+        self,
+        now: float,
+        kind: str,
+        detail: str | None,
+        *,
+        lines: int = 1,
+        size: int = 0,
+        missed: int = 0,
+        flooded: int = 0,
+    ) -> str | None:
         """Count one piece of noise of ``kind``: ``lines`` lines of ``size`` bytes, ``missed``
         messages (a sequence gap) or ``flooded`` bytes discarded unparsed; ``detail`` None adds
         to a piece already counted (more of a flood). Returns ``detail`` if it is to be told now
@@ -120,12 +138,17 @@ class NoiseLedger:
         with self._lock:
             totals = self._totals
             self._totals = dataclasses.replace(
-                totals, lines=totals.lines + lines, bytes=totals.bytes + size + flooded,
-                missed=totals.missed + missed, flooded=totals.flooded + flooded)
+                totals,
+                lines=totals.lines + lines,
+                bytes=totals.bytes + size + flooded,
+                missed=totals.missed + missed,
+                flooded=totals.flooded + flooded,
+            )
             if detail is not None:
                 self._kinds[kind] += 1
-        quiet = not self._pending and (self._told_at is None
-                                       or now - self._told_at >= self.interval)
+        quiet = not self._pending and (
+            self._told_at is None or now - self._told_at >= self.interval
+        )
         if detail is not None and quiet and not flooded:
             self._told_at = now
             return detail
@@ -149,8 +172,9 @@ class NoiseLedger:
             return None
         if not force and self._told_at is not None and now - self._told_at < self.interval:
             return None
-        detail = pending.describe(now - (self._told_at if self._told_at is not None
-                                         else pending.since))
+        detail = pending.describe(
+            now - (self._told_at if self._told_at is not None else pending.since)
+        )
         self._pending = NoiseSummary()
         self._told_at = now
         return detail
@@ -212,8 +236,10 @@ class RollBook:
         if last is None or last < roll <= last + ROLL_WINDOW or roll == self.announced:
             return None
         announced = f"roll {self.announced}" if self.announced is not None else "none"
-        return (f"is neither within {ROLL_WINDOW} after roll {last}, the last delivered, nor "
-                f"the roll its latest ROLLING announced ({announced})")
+        return (
+            f"is neither within {ROLL_WINDOW} after roll {last}, the last delivered, nor "
+            f"the roll its latest ROLLING announced ({announced})"
+        )
 
     def deliver(self, roll: int) -> None:
         """Roll ``roll`` was delivered: the window starts after it."""
@@ -248,4 +274,5 @@ class AskedProfile:
     def named_by(self, fields: dict[str, str]) -> bool:
         """Whether a ``DIE`` line's ``profile`` (and for ``custom`` its ``faces``) is this one."""
         return fields.get("profile") == self.name and (
-            self.faces is None or fields.get("faces") == ",".join(self.faces))
+            self.faces is None or fields.get("faces") == ",".join(self.faces)
+        )

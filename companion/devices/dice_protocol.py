@@ -22,7 +22,17 @@ from companion_dice.protocol import (
 )
 
 __all__ = [
-    "LINE_IDLE_TIMEOUT", "MAX_LINE_LENGTH", "PROTOCOL_VERSION", "SEQ_MODULUS", "LineSplitter",
-    "Message", "ProtocolError", "SequenceTracker", "checksum", "encode", "int_field", "line",
+    "LINE_IDLE_TIMEOUT",
+    "MAX_LINE_LENGTH",
+    "PROTOCOL_VERSION",
+    "SEQ_MODULUS",
+    "LineSplitter",
+    "Message",
+    "ProtocolError",
+    "SequenceTracker",
+    "checksum",
+    "encode",
+    "int_field",
+    "line",
     "parse_line",
 ]

@@ -72,8 +72,13 @@ class SimulatedBoard:
     real time since the start plus however far instant acts have pushed it.
     """
 
-    def __init__(self, seed: int, dice: int = 2, speed: float = 0.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        seed: int,
+        dice: int = 2,
+        speed: float = 0.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         if speed < 0:
             raise ValueError("speed must be 0 (instant) or more")
         self.seed = seed
@@ -102,8 +107,13 @@ class SimulatedBoard:
     def _boot(self) -> Reader:
         self.boots += 1
         boot = f"{self._noise.getrandbits(32):08x}"
-        reader = Reader(dice=len(self.world.dice), board=BOARD, uid=f"SIM{self.seed:X}",
-                        leds=(True,) * len(self.world.dice), boot=boot)
+        reader = Reader(
+            dice=len(self.world.dice),
+            board=BOARD,
+            uid=f"SIM{self.seed:X}",
+            leds=(True,) * len(self.world.dice),
+            boot=boot,
+        )
         reader.boot(self.now())
         reader.power(5020 + self._noise.randrange(-40, 41))
         return reader
@@ -194,8 +204,13 @@ class SimulatedBoard:
 
     def _make_garbage(self, nbytes: int) -> bytes:
         rng = self._noise
-        return bytes(0x0A if rng.randrange(_NEWLINE_ODDS) == 0 else rng.randrange(256)
-                     for _ in range(nbytes)) + b"\n"
+        return (
+            bytes(
+                0x0A if rng.randrange(_NEWLINE_ODDS) == 0 else rng.randrange(256)
+                for _ in range(nbytes)
+            )
+            + b"\n"
+        )
 
     def host(self, data: bytes) -> None:
         """Bytes the host wrote."""
@@ -245,7 +260,7 @@ def _int(text: str) -> int:
 
 def _write_all(fd: int, data: bytes) -> None:
     while data:
-        data = data[os.write(fd, data):]
+        data = data[os.write(fd, data) :]
 
 
 def run(fd: int, board: SimulatedBoard, stdin_fd: int = 0) -> int:
@@ -287,8 +302,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--fd", type=int, required=True, help="pty master file descriptor")
     parser.add_argument("--seed", type=int, required=True, help="seed of the simulated world")
     parser.add_argument("--dice", type=int, default=2, help="dice on the reader (default 2)")
-    parser.add_argument("--speed", type=float, default=0.0,
-                        help="0 plays acts instantly, 1 in real time (default 0)")
+    parser.add_argument(
+        "--speed",
+        type=float,
+        default=0.0,
+        help="0 plays acts instantly, 1 in real time (default 0)",
+    )
     args = parser.parse_args(argv)
     try:
         return run(args.fd, SimulatedBoard(args.seed, args.dice, args.speed))
@@ -307,16 +326,18 @@ class SimulatedDiceReader:
 
     LINK_NAME = "usb-companion_simulated_dice_reader-if00"
 
-    def __init__(self, *, seed: int, dice: int = 2, speed: float = 0.0,
-                 folder: Path | None = None) -> None:
+    def __init__(
+        self, *, seed: int, dice: int = 2, speed: float = 0.0, folder: Path | None = None
+    ) -> None:
         self.seed = seed
         self.dice = dice
         self.speed = speed
         # The link lives in ``folder`` (the table's data folder, so nothing is left behind even
         # if the process is killed), or in a private temporary folder removed by close().
         self._own_folder = folder is None
-        self._folder = Path(tempfile.mkdtemp(prefix="companion-dice-")) if folder is None \
-            else Path(folder)
+        self._folder = (
+            Path(tempfile.mkdtemp(prefix="companion-dice-")) if folder is None else Path(folder)
+        )
         self._folder.mkdir(parents=True, exist_ok=True)
         self.port = str(self._folder / self.LINK_NAME)
         self.pid: int | None = None  # of the last process started; kept after close()
@@ -333,10 +354,21 @@ class SimulatedDiceReader:
             tty.setraw(slave)  # no echo, no newline translation
             self.plugs += 1
             self._process = subprocess.Popen(
-                [sys.executable, "-m", "companion.devices.dice_sim", "--fd", str(master),
-                 "--seed", str(self.seed * 1000 + self.plugs), "--dice", str(self.dice),
-                 "--speed", str(self.speed)],
-                stdin=subprocess.PIPE, pass_fds=(master,),
+                [
+                    sys.executable,
+                    "-m",
+                    "companion.devices.dice_sim",
+                    "--fd",
+                    str(master),
+                    "--seed",
+                    str(self.seed * 1000 + self.plugs),
+                    "--dice",
+                    str(self.dice),
+                    "--speed",
+                    str(self.speed),
+                ],
+                stdin=subprocess.PIPE,
+                pass_fds=(master,),
             )
         except BaseException:
             os.close(slave)

@@ -139,8 +139,9 @@ class DieRolled(_Event):
         _check_face(self.face)
         if self.value is None and self.face.isdigit():
             object.__setattr__(self, "value", int(self.face))
-        if self.value is not None and (not isinstance(self.value, int)
-                                       or isinstance(self.value, bool)):
+        if self.value is not None and (
+            not isinstance(self.value, int) or isinstance(self.value, bool)
+        ):
             raise TypeError(f"value must be an int or None, not {type(self.value).__name__}")
         _check_index("seq", self.seq)
         if self.seq > 0xFFFF:
@@ -198,8 +199,9 @@ class DeviceNoise(_Event):
     detail: str
 
 
-DeviceEvent: TypeAlias = (TagTapped | ButtonPressed | DieRolled | DieState | DeviceStatus
-                          | DeviceNoise)
+DeviceEvent: TypeAlias = (
+    TagTapped | ButtonPressed | DieRolled | DieState | DeviceStatus | DeviceNoise
+)
 """Any event a device can emit."""
 
 Emit: TypeAlias = Callable[[DeviceEvent], None]

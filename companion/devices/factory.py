@@ -29,8 +29,14 @@ class Devices:
     simulated: bool = True
 
     def close(self) -> None:
-        for closable in (self.dice, self.sim_dice, self.buttons, self.tower_motor,
-                         *self.nfc.values(), *self.strips.values()):
+        for closable in (
+            self.dice,
+            self.sim_dice,
+            self.buttons,
+            self.tower_motor,
+            *self.nfc.values(),
+            *self.strips.values(),
+        ):
             if closable is not None:
                 try:
                     closable.close()
@@ -38,8 +44,9 @@ class Devices:
                     pass
 
 
-def open_devices(config: Any, emit: Emit, strip_lengths: dict[str, int],
-                 on_frame: Any = None) -> Devices:
+def open_devices(
+    config: Any, emit: Emit, strip_lengths: dict[str, int], on_frame: Any = None
+) -> Devices:
     """Every device of ``config`` (a :class:`companion.config.Config`), feeding ``emit``."""
     devices = Devices(simulated=config.simulated)
     try:
@@ -52,28 +59,35 @@ def open_devices(config: Any, emit: Emit, strip_lengths: dict[str, int],
                 devices.nfc[name] = SimNfcReader(name, emit)
             devices.buttons = simulated_buttons(config.seats, emit, hold_time=config.button_hold)
             devices.sim_dice, devices.dice = start_simulated_dice(
-                emit, seed=config.seed, speed=config.dice_speed, folder=config.data_dir / "sim")
-            devices.strips = {name: SimStrip(name, n, on_frame=on_frame)
-                              for name, n in strip_lengths.items()}
+                emit, seed=config.seed, speed=config.dice_speed, folder=config.data_dir / "sim"
+            )
+            devices.strips = {
+                name: SimStrip(name, n, on_frame=on_frame) for name, n in strip_lengths.items()
+            }
             if config.tower_motor_pins:  # the stepper turning the tower: on mock pins
                 from .tower_motor import simulated_tower_motor
 
                 devices.tower_motor = simulated_tower_motor(
-                    config.tower_motor_pins, steps_per_turn=config.tower_motor_steps)
+                    config.tower_motor_pins, steps_per_turn=config.tower_motor_steps
+                )
             return devices
         from .buttons import SeatButtons
         from .dice import SerialDiceReader
 
-        devices.buttons = SeatButtons(list(config.button_pins[:config.seats]), emit,
-                                      hold_time=config.button_hold,
-                                      pin_factory=pin_factory(config.button_factory))
+        devices.buttons = SeatButtons(
+            list(config.button_pins[: config.seats]),
+            emit,
+            hold_time=config.button_hold,
+            pin_factory=pin_factory(config.button_factory),
+        )
         if config.dice_port:
             devices.dice = SerialDiceReader(config.dice_port, emit)
         if config.tower_motor_pins:
             from .tower_motor import TowerMotor
 
-            devices.tower_motor = TowerMotor(list(config.tower_motor_pins),
-                                             steps_per_turn=config.tower_motor_steps)
+            devices.tower_motor = TowerMotor(
+                list(config.tower_motor_pins), steps_per_turn=config.tower_motor_steps
+            )
         if config.nfc not in ("none", "simulated"):
             from .nfc_pn532 import Pn532Reader
 
@@ -85,10 +99,14 @@ def open_devices(config: Any, emit: Emit, strip_lengths: dict[str, int],
             from .leds_neopixel import open_neopixel_strips
 
             devices.strips = open_neopixel_strips(
-                config.leds, strip_lengths, chains=[config.led_chain],
+                config.leds,
+                strip_lengths,
+                chains=[config.led_chain],
                 max_brightness=config.led_max_brightness,
-                supply_amps=config.led_supply_amps, over_budget=config.led_over_budget,
-                pixel_order=config.led_pixel_order)
+                supply_amps=config.led_supply_amps,
+                over_budget=config.led_over_budget,
+                pixel_order=config.led_pixel_order,
+            )
         return devices
     except BaseException:
         devices.close()
@@ -121,4 +139,5 @@ def pin_factory(name: str) -> Any:
         raise DeviceSetupError(
             f"seat buttons: gpiozero's {name} pin factory cannot start ({exc}); on a Pi install "
             f"the extra (pip install 'companion[{PIN_FACTORY_EXTRAS[name]}]'), or run with "
-            f"simulated devices") from exc
+            f"simulated devices"
+        ) from exc

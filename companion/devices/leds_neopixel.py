@@ -97,12 +97,17 @@ class PowerBudgetError(NeoPixelSetupError, ValueError):
 
 # -- pure helpers: brightness, current, the budget ----------------------------------------------
 
+
 def brightness_level(max_brightness: float) -> int:
     """``max_brightness`` (above 0, at most 1) as the integer level 1..255 that scales channels."""
-    if isinstance(max_brightness, bool) or not isinstance(max_brightness, (int, float)) \
-            or not 0.0 < max_brightness <= 1.0:
+    if (
+        isinstance(max_brightness, bool)
+        or not isinstance(max_brightness, (int, float))
+        or not 0.0 < max_brightness <= 1.0
+    ):
         raise NeoPixelSetupError(
-            f"LED max brightness must be above 0 and at most 1, not {max_brightness!r}")
+            f"LED max brightness must be above 0 and at most 1, not {max_brightness!r}"
+        )
     return max(1, round(max_brightness * 255))
 
 
@@ -110,8 +115,10 @@ def limit_brightness(pixels: Iterable[Pixel], level: int) -> tuple[Pixel, ...]:
     """Every channel scaled by ``level / 255``, rounded half up."""
     if level >= 255:
         return tuple(pixels)
-    return tuple(((r * level + 127) // 255, (g * level + 127) // 255, (b * level + 127) // 255)
-                 for r, g, b in pixels)
+    return tuple(
+        ((r * level + 127) // 255, (g * level + 127) // 255, (b * level + 127) // 255)
+        for r, g, b in pixels
+    )
 
 
 def frame_units(pixels: Iterable[Pixel]) -> int:
@@ -136,8 +143,9 @@ def cap_frame(pixels: Sequence[Pixel], units: int) -> tuple[Pixel, ...]:
     if total <= units:
         return tuple(pixels)
     allowed = max(0, units)
-    return tuple((r * allowed // total, g * allowed // total, b * allowed // total)
-                 for r, g, b in pixels)
+    return tuple(
+        (r * allowed // total, g * allowed // total, b * allowed // total) for r, g, b in pixels
+    )
 
 
 def worst_case_amps(pixels: int, max_brightness: float) -> float:
@@ -156,23 +164,31 @@ def _fitting_brightness(pixels: int, supply_amps: float) -> float:
 def check_power_budget(pixels: int, max_brightness: float, supply_amps: float) -> float:
     """The worst-case current of ``pixels`` at ``max_brightness``; raises
     :class:`PowerBudgetError` when it exceeds ``supply_amps``."""
-    if isinstance(supply_amps, bool) or not isinstance(supply_amps, (int, float)) \
-            or not supply_amps > 0:
-        raise PowerBudgetError(f"the LED supply's budget must be a positive number of amperes, "
-                               f"not {supply_amps!r}")
+    if (
+        isinstance(supply_amps, bool)
+        or not isinstance(supply_amps, (int, float))
+        or not supply_amps > 0
+    ):
+        raise PowerBudgetError(
+            f"the LED supply's budget must be a positive number of amperes, not {supply_amps!r}"
+        )
     worst = worst_case_amps(pixels, max_brightness)
     if worst > supply_amps + EPSILON:
         fits = _fitting_brightness(pixels, supply_amps)
-        lower = (f"lower devices.led_max_brightness to {fits:.2f} or less" if fits > 0 else
-                 "the supply cannot light even one step of brightness")
+        lower = (
+            f"lower devices.led_max_brightness to {fits:.2f} or less"
+            if fits > 0
+            else "the supply cannot light even one step of brightness"
+        )
         raise PowerBudgetError(
             f"LED power budget exceeded: {pixels} pixels at full white and max brightness "
             f"{max_brightness:.2f} draw up to {worst:.2f} A ({AMPS_PER_PIXEL * 1000:.0f} mA per "
             f"pixel at full white), more than the supply's {supply_amps:.2f} A "
             f"(devices.led_supply_amps). Either {lower}, use a supply that spares at least "
             f"{math.ceil(worst * 10) / 10:.1f} A for the LEDs and set devices.led_supply_amps, or "
-            f"set devices.led_over_budget = \"cap\" to dim the brightest frames to "
-            f"{supply_amps:.2f} A")
+            f'set devices.led_over_budget = "cap" to dim the brightest frames to '
+            f"{supply_amps:.2f} A"
+        )
     return worst
 
 
@@ -185,10 +201,14 @@ class PowerBudget:
     """
 
     def __init__(self, supply_amps: float, *, refuse: bool = True) -> None:
-        if isinstance(supply_amps, bool) or not isinstance(supply_amps, (int, float)) \
-                or not supply_amps > 0:
-            raise PowerBudgetError(f"the LED supply's budget must be a positive number of "
-                                   f"amperes, not {supply_amps!r}")
+        if (
+            isinstance(supply_amps, bool)
+            or not isinstance(supply_amps, (int, float))
+            or not supply_amps > 0
+        ):
+            raise PowerBudgetError(
+                f"the LED supply's budget must be a positive number of amperes, not {supply_amps!r}"
+            )
         self.supply_amps = float(supply_amps)
         self.refuse = refuse
         self.units = budget_units(supply_amps)
@@ -256,8 +276,9 @@ def spi_chunk_bytes() -> int:
 
 def _check_order(pixel_order: str) -> str:
     if pixel_order not in PIXEL_ORDERS:
-        raise NeoPixelSetupError(f"LED pixel order must be one of {', '.join(PIXEL_ORDERS)}, "
-                                 f"not {pixel_order!r}")
+        raise NeoPixelSetupError(
+            f"LED pixel order must be one of {', '.join(PIXEL_ORDERS)}, not {pixel_order!r}"
+        )
     return pixel_order
 
 
@@ -271,7 +292,8 @@ def _import_board() -> Any:
     except ImportError as e:
         raise NeoPixelSetupError(
             f"the NeoPixel drivers need Adafruit Blinka ({e}): install the companion with its "
-            f"Raspberry Pi extra, pip install 'companion[pi]'") from e
+            f"Raspberry Pi extra, pip install 'companion[pi]'"
+        ) from e
     except (NotImplementedError, RuntimeError) as e:
         raise NeoPixelSetupError(f"Adafruit Blinka cannot drive this board's pins: {e}") from e
     return board
@@ -286,14 +308,22 @@ def _board_pin(board: Any, gpio: int) -> Any:
 
 # -- physical strips ---------------------------------------------------------------------------
 
+
 class NeoPixelStrip(LedStrip):
     """A physical NeoPixel strip: each frame is limited to ``max_brightness``, capped to the
     ``budget``, then sent by the driver's ``_send``. ``sent`` is the last frame sent."""
 
     driver = ""
 
-    def __init__(self, name: str, length: int, *, max_brightness: float = 1.0,
-                 budget: PowerBudget | None = None, pixel_order: str = "GRB") -> None:
+    def __init__(
+        self,
+        name: str,
+        length: int,
+        *,
+        max_brightness: float = 1.0,
+        budget: PowerBudget | None = None,
+        pixel_order: str = "GRB",
+    ) -> None:
         super().__init__(name, length)
         self.level = brightness_level(max_brightness)
         self.max_brightness = max_brightness
@@ -360,7 +390,7 @@ class _PixelBufStrip(NeoPixelStrip):
     _pixels: Any = None
 
     def _send(self, frame: tuple[Pixel, ...]) -> None:
-        self._pixels[0:self.length] = list(frame)
+        self._pixels[0 : self.length] = list(frame)
         self._pixels.show()
 
 
@@ -377,10 +407,20 @@ class NeoPixelSpiStrip(_PixelBufStrip):
 
     driver = "spi"
 
-    def __init__(self, name: str, length: int, *, spi: Any = None, bus: int = 0,
-                 max_brightness: float = 1.0, budget: PowerBudget | None = None,
-                 pixel_order: str = "GRB", bit0: int = SPI_BIT0, bit1: int = SPI_BIT1,
-                 max_spi_bytes: int | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        length: int,
+        *,
+        spi: Any = None,
+        bus: int = 0,
+        max_brightness: float = 1.0,
+        budget: PowerBudget | None = None,
+        pixel_order: str = "GRB",
+        bit0: int = SPI_BIT0,
+        bit1: int = SPI_BIT1,
+        max_spi_bytes: int | None = None,
+    ) -> None:
         limit = max_spi_bytes if max_spi_bytes is not None else spi_chunk_bytes()
         need = spi_frame_bytes(length)
         if need > limit:
@@ -390,9 +430,11 @@ class NeoPixelSpiStrip(_PixelBufStrip):
                 f"than one spidev write of {limit} bytes (the pause between two writes would "
                 f"latch the strip halfway): chain at most {most} pixels on one SPI bus, or add "
                 f"spidev.bufsiz=65536 to /boot/firmware/cmdline.txt and run the companion with "
-                f"SPI_BUFSIZE=65536")
-        super().__init__(name, length, max_brightness=max_brightness, budget=budget,
-                         pixel_order=pixel_order)
+                f"SPI_BUFSIZE=65536"
+            )
+        super().__init__(
+            name, length, max_brightness=max_brightness, budget=budget, pixel_order=pixel_order
+        )
         self.bus = bus
         self._owned_spi = spi is None
         self._spi = spi
@@ -406,10 +448,18 @@ class NeoPixelSpiStrip(_PixelBufStrip):
                 except ImportError as e:
                     raise NeoPixelSetupError(
                         f"the SPI NeoPixel driver needs adafruit-circuitpython-neopixel-spi "
-                        f"({e}): pip install 'companion[pi]'") from e
+                        f"({e}): pip install 'companion[pi]'"
+                    ) from e
                 self._pixels = neopixel_spi.NeoPixel_SPI(
-                    self._spi, length, pixel_order=self.pixel_order, auto_write=False,
-                    brightness=1.0, frequency=SPI_HZ, bit0=bit0, bit1=bit1)
+                    self._spi,
+                    length,
+                    pixel_order=self.pixel_order,
+                    auto_write=False,
+                    brightness=1.0,
+                    frequency=SPI_HZ,
+                    bit0=bit0,
+                    bit1=bit1,
+                )
             except BaseException:
                 self._release()
                 raise
@@ -419,20 +469,25 @@ class NeoPixelSpiStrip(_PixelBufStrip):
     @staticmethod
     def _open_bus(bus: int) -> Any:
         if bus not in SPI_MOSI:
-            raise NeoPixelSetupError(f"SPI bus {bus}: the LEDs can use SPI bus 0 (MOSI GPIO10) "
-                                     f"or 1 (MOSI GPIO20)")
+            raise NeoPixelSetupError(
+                f"SPI bus {bus}: the LEDs can use SPI bus 0 (MOSI GPIO10) or 1 (MOSI GPIO20)"
+            )
         board = _import_board()
         device = f"/dev/spidev{bus}.0"
-        enable = ("sudo raspi-config nonint do_spi 0 (or dtparam=spi=on in "
-                  "/boot/firmware/config.txt)" if bus == 0 else
-                  "dtoverlay=spi1-1cs in /boot/firmware/config.txt")
+        enable = (
+            "sudo raspi-config nonint do_spi 0 (or dtparam=spi=on in /boot/firmware/config.txt)"
+            if bus == 0
+            else "dtoverlay=spi1-1cs in /boot/firmware/config.txt"
+        )
         pins = ("SCLK", "MOSI") if bus == 0 else ("SCK_1", "MOSI_1")
-        if not all(getattr(board, pin, None) is not None for pin in pins) \
-                or (bus == 0 and not hasattr(board, "SPI")):
+        if not all(getattr(board, pin, None) is not None for pin in pins) or (
+            bus == 0 and not hasattr(board, "SPI")
+        ):
             raise NeoPixelSetupError(
                 f"SPI bus {bus}: Blinka knows no such bus on this board "
                 f"({getattr(board, 'board_id', 'unknown')}); the SPI LED driver needs a "
-                f"Raspberry Pi")
+                f"Raspberry Pi"
+            )
         try:
             if bus == 0:
                 return board.SPI()
@@ -443,7 +498,8 @@ class NeoPixelSpiStrip(_PixelBufStrip):
             raise NeoPixelSetupError(
                 f"SPI bus {bus} ({device}, MOSI GPIO{SPI_MOSI[bus]}) cannot be opened for the "
                 f"LEDs: {e}. Enable it with {enable} and reboot; the companion's user must be "
-                f"in the 'spi' group") from e
+                f"in the 'spi' group"
+            ) from e
 
     def _release(self) -> None:
         if self._owned_spi and self._spi is not None:
@@ -463,14 +519,24 @@ class NeoPixelPwmStrip(_PixelBufStrip):
 
     driver = "pwm"
 
-    def __init__(self, name: str, length: int, *, pin: Any = DEFAULT_PINS["pwm"],
-                 neopixel_class: Callable[..., Any] | None = None, max_brightness: float = 1.0,
-                 budget: PowerBudget | None = None, pixel_order: str = "GRB") -> None:
+    def __init__(
+        self,
+        name: str,
+        length: int,
+        *,
+        pin: Any = DEFAULT_PINS["pwm"],
+        neopixel_class: Callable[..., Any] | None = None,
+        max_brightness: float = 1.0,
+        budget: PowerBudget | None = None,
+        pixel_order: str = "GRB",
+    ) -> None:
         if neopixel_class is None and pin not in PWM_PINS:
-            raise NeoPixelSetupError(f"the PWM NeoPixel driver drives GPIO "
-                                     f"{', '.join(map(str, PWM_PINS))}, not {pin!r}")
-        super().__init__(name, length, max_brightness=max_brightness, budget=budget,
-                         pixel_order=pixel_order)
+            raise NeoPixelSetupError(
+                f"the PWM NeoPixel driver drives GPIO {', '.join(map(str, PWM_PINS))}, not {pin!r}"
+            )
+        super().__init__(
+            name, length, max_brightness=max_brightness, budget=budget, pixel_order=pixel_order
+        )
         self.pin = pin
 
         def open_hardware() -> None:
@@ -482,12 +548,14 @@ class NeoPixelPwmStrip(_PixelBufStrip):
                 except ImportError as e:
                     raise NeoPixelSetupError(
                         f"the PWM NeoPixel driver needs adafruit-circuitpython-neopixel and, on "
-                        f"a Pi 4, rpi_ws281x ({e}): pip install 'companion[pi]'") from e
+                        f"a Pi 4, rpi_ws281x ({e}): pip install 'companion[pi]'"
+                    ) from e
                 except (NotImplementedError, RuntimeError) as e:
                     raise NeoPixelSetupError(f"the PWM NeoPixel driver: {e}") from e
                 make, where = neopixel.NeoPixel, _board_pin(board, pin)
-            self._pixels = make(where, length, pixel_order=self.pixel_order, auto_write=False,
-                                brightness=1.0)
+            self._pixels = make(
+                where, length, pixel_order=self.pixel_order, auto_write=False, brightness=1.0
+            )
 
         self._opened(open_hardware)
 
@@ -498,7 +566,8 @@ class NeoPixelPwmStrip(_PixelBufStrip):
             if "sudo" in str(e):
                 raise NeoPixelSetupError(
                     f"the PWM NeoPixel driver needs root on a Pi 4 ({e}); the SPI driver "
-                    f"(devices.leds = \"spi\", data on GPIO10) does not") from e
+                    f'(devices.leds = "spi", data on GPIO10) does not'
+                ) from e
             raise
 
     def _release(self) -> None:
@@ -518,12 +587,21 @@ class NeoPixelPi5Strip(NeoPixelStrip):
 
     driver = "pi5"
 
-    def __init__(self, name: str, length: int, *, pin: Any = DEFAULT_PINS["pi5"],
-                 write: Callable[[Any, bytearray], None] | None = None,
-                 release: Callable[[], None] | None = None, max_brightness: float = 1.0,
-                 budget: PowerBudget | None = None, pixel_order: str = "GRB") -> None:
-        super().__init__(name, length, max_brightness=max_brightness, budget=budget,
-                         pixel_order=pixel_order)
+    def __init__(
+        self,
+        name: str,
+        length: int,
+        *,
+        pin: Any = DEFAULT_PINS["pi5"],
+        write: Callable[[Any, bytearray], None] | None = None,
+        release: Callable[[], None] | None = None,
+        max_brightness: float = 1.0,
+        budget: PowerBudget | None = None,
+        pixel_order: str = "GRB",
+    ) -> None:
+        super().__init__(
+            name, length, max_brightness=max_brightness, budget=budget, pixel_order=pixel_order
+        )
         self.pin = pin
         self._write_buf, self._free = write, release
         self._pin: Any = pin
@@ -540,7 +618,8 @@ class NeoPixelPi5Strip(NeoPixelStrip):
             except ImportError as e:
                 raise NeoPixelSetupError(
                     f"the Pi 5 NeoPixel driver needs Adafruit-Blinka-Raspberry-Pi5-Neopixel "
-                    f"({e}): pip install 'companion[pi]'") from e
+                    f"({e}): pip install 'companion[pi]'"
+                ) from e
             self._pin = _board_pin(board, pin)
             self._write_buf, self._free = neopixel_write, free_pio
 
@@ -554,7 +633,8 @@ class NeoPixelPi5Strip(NeoPixelStrip):
             raise NeoPixelSetupError(
                 f"the Pi 5 NeoPixel driver cannot write to GPIO{self.pin} ({e}): check that "
                 f"/dev/pio0 exists (current firmware and kernel) and belongs to the 'gpio' "
-                f"group") from e
+                f"group"
+            ) from e
 
     def _release(self) -> None:
         if self._free is not None:
@@ -562,6 +642,7 @@ class NeoPixelPi5Strip(NeoPixelStrip):
 
 
 # -- chains of named strips --------------------------------------------------------------------
+
 
 class ChainSegment(LedStrip):
     """A named strip that is ``length`` pixels of a :class:`Chain`, from ``offset``."""
@@ -595,8 +676,10 @@ class Chain:
             raise NeoPixelSetupError(f"LED chain {strip.name!r} lists a strip twice: {names}")
         total = sum(n for _, n in segments)
         if total != strip.length:
-            raise NeoPixelSetupError(f"LED chain {strip.name!r}: its strips have {total} pixels, "
-                                     f"the physical strip {strip.length}")
+            raise NeoPixelSetupError(
+                f"LED chain {strip.name!r}: its strips have {total} pixels, "
+                f"the physical strip {strip.length}"
+            )
         self.strip = strip
         self.segments: dict[str, ChainSegment] = {}
         offset = 0
@@ -622,8 +705,9 @@ class Chain:
             if segment is None:
                 raise ValueError(f"LED chain {self.strip.name!r} has no strip {name!r}")
             if len(pixels) != segment.length:
-                raise ValueError(f"strip {name!r} has {segment.length} pixels, frame has "
-                                 f"{len(pixels)}")
+                raise ValueError(
+                    f"strip {name!r} has {segment.length} pixels, frame has {len(pixels)}"
+                )
             checked[name] = checked_frame(pixels)
         self._update(checked, send=True)
 
@@ -645,7 +729,7 @@ class Chain:
                     raise RuntimeError(f"LED strip {name!r} is closed")
             for name, pixels in frames.items():
                 segment = self.segments[name]
-                self._frame[segment.offset:segment.offset + segment.length] = pixels
+                self._frame[segment.offset : segment.offset + segment.length] = pixels
                 if name in self._pending:
                     send = True  # a new frame began before the others were shown
                 self._pending.add(name)
@@ -663,8 +747,7 @@ class Chain:
             segment = self.segments[name]
             self._open.discard(name)
             self._pending.discard(name)
-            self._frame[segment.offset:segment.offset + segment.length] = \
-                [OFF] * segment.length
+            self._frame[segment.offset : segment.offset + segment.length] = [OFF] * segment.length
             if self._open:
                 self._send()
                 return
@@ -672,6 +755,7 @@ class Chain:
 
 
 # -- opening what the configuration asks for ---------------------------------------------------
+
 
 def open_neopixel_strips(
     driver: str,
@@ -692,11 +776,11 @@ def open_neopixel_strips(
     an error, whatever was opened is closed again.
     """
     if driver not in DRIVERS:
-        raise NeoPixelSetupError(f"LED driver must be one of {', '.join(DRIVERS)}, "
-                                 f"not {driver!r}")
+        raise NeoPixelSetupError(f"LED driver must be one of {', '.join(DRIVERS)}, not {driver!r}")
     if over_budget not in ("refuse", "cap"):
-        raise NeoPixelSetupError(f"devices.led_over_budget must be \"refuse\" or \"cap\", "
-                                 f"not {over_budget!r}")
+        raise NeoPixelSetupError(
+            f'devices.led_over_budget must be "refuse" or "cap", not {over_budget!r}'
+        )
     _check_order(pixel_order)
     layout = [list(chain) for chain in chains if chain]
     named = [name for chain in layout for name in chain]
@@ -704,26 +788,33 @@ def open_neopixel_strips(
         raise NeoPixelSetupError("devices.led_chain lists no strips")
     unknown = [name for name in named if name not in lengths]
     if unknown:
-        raise NeoPixelSetupError(f"devices.led_chain names {unknown[0]!r}, which the table "
-                                 f"does not draw; it draws {', '.join(lengths)}")
+        raise NeoPixelSetupError(
+            f"devices.led_chain names {unknown[0]!r}, which the table "
+            f"does not draw; it draws {', '.join(lengths)}"
+        )
     twice = sorted({name for name in named if named.count(name) > 1})
     if twice:
         raise NeoPixelSetupError(f"the LED chains list strip {twice[0]!r} twice")
     outputs: list[Any]
     if driver == "spi":
         if len(layout) > len(SPI_MOSI):
-            raise NeoPixelSetupError(f"the SPI driver has {len(SPI_MOSI)} buses for "
-                                     f"{len(layout)} chains: chain the strips on fewer lines")
+            raise NeoPixelSetupError(
+                f"the SPI driver has {len(SPI_MOSI)} buses for "
+                f"{len(layout)} chains: chain the strips on fewer lines"
+            )
         outputs = list(range(len(layout)))
     else:
         outputs = list(pins) or [DEFAULT_PINS[driver]]
         if driver == "pwm" and len(layout) > 1:
-            raise NeoPixelSetupError("the PWM driver drives one strip only: chain every strip "
-                                     "on one data line (devices.led_chain)")
+            raise NeoPixelSetupError(
+                "the PWM driver drives one strip only: chain every strip "
+                "on one data line (devices.led_chain)"
+            )
         if len(outputs) < len(layout):
-            raise NeoPixelSetupError(f"{len(outputs)} data pins were given for "
-                                     f"{len(layout)} chains")
-        if len(set(outputs[:len(layout)])) < len(layout):
+            raise NeoPixelSetupError(
+                f"{len(outputs)} data pins were given for {len(layout)} chains"
+            )
+        if len(set(outputs[: len(layout)])) < len(layout):
             raise NeoPixelSetupError(f"the LED data pins list a pin twice: {list(outputs)}")
     pixels = sum(lengths[name] for name in named)
     refuse = over_budget == "refuse"
@@ -735,19 +826,21 @@ def open_neopixel_strips(
     try:
         for i, chain in enumerate(layout):
             length = sum(lengths[name] for name in chain)
-            options: dict[str, Any] = {"max_brightness": max_brightness, "budget": budget,
-                                       "pixel_order": pixel_order}
+            options: dict[str, Any] = {
+                "max_brightness": max_brightness,
+                "budget": budget,
+                "pixel_order": pixel_order,
+            }
             physical: NeoPixelStrip
             if driver == "spi":
                 bus = outputs[i]
-                physical = NeoPixelSpiStrip(f"spi{bus}", length, bus=bus,
-                                            spi=spi[i] if spi is not None else None, **options)
+                physical = NeoPixelSpiStrip(
+                    f"spi{bus}", length, bus=bus, spi=spi[i] if spi is not None else None, **options
+                )
             elif driver == "pwm":
-                physical = NeoPixelPwmStrip(f"gpio{outputs[i]}", length, pin=outputs[i],
-                                            **options)
+                physical = NeoPixelPwmStrip(f"gpio{outputs[i]}", length, pin=outputs[i], **options)
             else:
-                physical = NeoPixelPi5Strip(f"gpio{outputs[i]}", length, pin=outputs[i],
-                                            **options)
+                physical = NeoPixelPi5Strip(f"gpio{outputs[i]}", length, pin=outputs[i], **options)
             opened.append(physical)
             strips.update(Chain(physical, [(name, lengths[name]) for name in chain]).segments)
     except BaseException:

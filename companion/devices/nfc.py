@@ -12,7 +12,6 @@ from abc import ABC, abstractmethod
 
 from .events import Emit, TagTapped
 
-
 #: The most seats a table has, and so the most seat readers.
 MAX_SEATS = 8
 

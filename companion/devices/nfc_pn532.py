@@ -126,11 +126,10 @@ def parse_passive_target(data: bytes | bytearray) -> bytes | None:
         raise FrameError(f"InListPassiveTarget answer too short: {bytes(data).hex(' ')}")
     length = data[5]
     if length not in UID_LENGTHS:
-        raise FrameError(f"tag UID of {length} bytes (4, 7 or 10 expected): "
-                         f"{bytes(data).hex(' ')}")
+        raise FrameError(f"tag UID of {length} bytes (4, 7 or 10 expected): {bytes(data).hex(' ')}")
     if len(data) < 6 + length:
         raise FrameError(f"tag UID cut short: {bytes(data).hex(' ')}")
-    return bytes(data[6:6 + length])
+    return bytes(data[6 : 6 + length])
 
 
 def describe(error: BaseException) -> str:
@@ -189,9 +188,11 @@ def open_uart(port: str, baudrate: int = BAUDRATE, timeout: float = UART_TIMEOUT
 def _check_i2c_bus(port: str) -> None:
     match = _I2C_PORT.fullmatch(port)
     if match is None or int(match.group(1)) != I2C_BUS:
-        raise Pn532SetupError(f"NFC reader on {port!r}: a PN532 on I2C must be on bus {I2C_BUS} "
-                              f"(/dev/i2c-{I2C_BUS}, header pins 3 and 5); a second reader needs "
-                              f"a UART of its own or a USB serial adapter")
+        raise Pn532SetupError(
+            f"NFC reader on {port!r}: a PN532 on I2C must be on bus {I2C_BUS} "
+            f"(/dev/i2c-{I2C_BUS}, header pins 3 and 5); a second reader needs "
+            f"a UART of its own or a USB serial adapter"
+        )
 
 
 def open_i2c(port: str) -> Any:
@@ -218,7 +219,8 @@ def _load_library(interface: str) -> tuple[Any, tuple[type[BaseException], ...]]
     except ImportError as exc:
         raise Pn532SetupError(
             f"the PN532 driver needs Adafruit's library ({exc}): install the companion with its "
-            f"Raspberry Pi extra, pip install 'companion[pi]'") from exc
+            f"Raspberry Pi extra, pip install 'companion[pi]'"
+        ) from exc
     except (NotImplementedError, RuntimeError) as exc:  # Blinka cannot drive this board's pins
         raise Pn532SetupError(f"Adafruit's PN532 library cannot start here: {exc}") from exc
     # RuntimeError: a wrong ACK, preamble, length checksum, data checksum or answer; BusyError:
@@ -227,10 +229,15 @@ def _load_library(interface: str) -> tuple[Any, tuple[type[BaseException], ...]]
 
 
 def _positive(what: str, value: float, *, zero: bool = False) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (
-            value == 0 and not zero):
-        raise Pn532SetupError(f"NFC reader: {what} must be a number {'>= 0' if zero else '> 0'}, "
-                              f"not {value!r}")
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or value < 0
+        or (value == 0 and not zero)
+    ):
+        raise Pn532SetupError(
+            f"NFC reader: {what} must be a number {'>= 0' if zero else '> 0'}, not {value!r}"
+        )
 
 
 class Pn532Reader(NfcReader):
@@ -267,13 +274,17 @@ class Pn532Reader(NfcReader):
         _positive("poll_timeout", poll_timeout)
         _positive("release_seconds", release_seconds, zero=True)
         _positive("reconnect_interval", reconnect_interval)
-        for what, value, low, high in (("release_polls", release_polls, 1, 1000),
-                                       ("max_failures", max_failures, 1, 1000),
-                                       ("passive_retries", passive_retries, 0, 0xFE),
-                                       ("address", address, 0x08, 0x77)):
+        for what, value, low, high in (
+            ("release_polls", release_polls, 1, 1000),
+            ("max_failures", max_failures, 1, 1000),
+            ("passive_retries", passive_retries, 0, 0xFE),
+            ("address", address, 0x08, 0x77),
+        ):
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise Pn532SetupError(f"NFC reader {name!r}: {what} must be an integer from "
-                                      f"{low} to {high}, not {value!r}")
+                raise Pn532SetupError(
+                    f"NFC reader {name!r}: {what} must be an integer from "
+                    f"{low} to {high}, not {value!r}"
+                )
         self.name = name
         self.port = port
         self.interface = interface_of(port)
@@ -360,13 +371,19 @@ class Pn532Reader(NfcReader):
         else:
             pn532 = self._pn532_class(bus, debug=False)
         ic, version, revision, support = pn532.firmware_version
-        answer = pn532.call_function(RF_CONFIGURATION, params=[
-            RF_MAX_RETRIES, 0xFF, 0x01, self.passive_retries], timeout=self.poll_timeout)
+        answer = pn532.call_function(
+            RF_CONFIGURATION,
+            params=[RF_MAX_RETRIES, 0xFF, 0x01, self.passive_retries],
+            timeout=self.poll_timeout,
+        )
         if answer is None:
             raise RuntimeError("no answer to RFConfiguration (MaxRetries)")
         self.firmware = (ic, version, revision, support)
-        self._emit(DeviceStatus(self.name, True,
-                                f"PN5{ic:02X} firmware {version}.{revision} on {self.port}"))
+        self._emit(
+            DeviceStatus(
+                self.name, True, f"PN5{ic:02X} firmware {version}.{revision} on {self.port}"
+            )
+        )
         return pn532
 
     def _poll(self, pn532: Any) -> str | None:
@@ -383,8 +400,11 @@ class Pn532Reader(NfcReader):
                     break
                 failures += 1
                 why = "corrupt answers"
-                self._emit(DeviceNoise(self.name, f"corrupt answer from the PN532, poll "
-                                                  f"skipped: {describe(error)}"))
+                self._emit(
+                    DeviceNoise(
+                        self.name, f"corrupt answer from the PN532, poll skipped: {describe(error)}"
+                    )
+                )
             else:
                 failures = 0
                 self._observe(uid)
@@ -396,8 +416,12 @@ class Pn532Reader(NfcReader):
         return None
 
     def _read_uid(self, pn532: Any) -> bytes | None:
-        answer = pn532.call_function(IN_LIST_PASSIVE_TARGET, response_length=_TARGET_BYTES,
-                                     params=[0x01, ISO14443A_106], timeout=self.poll_timeout)
+        answer = pn532.call_function(
+            IN_LIST_PASSIVE_TARGET,
+            response_length=_TARGET_BYTES,
+            params=[0x01, ISO14443A_106],
+            timeout=self.poll_timeout,
+        )
         if answer is None:
             raise _NoAnswer
         return parse_passive_target(answer)
@@ -411,8 +435,12 @@ class Pn532Reader(NfcReader):
             return
         assert uid is not None and key is not None
         if key == RANDOM:
-            self._emit(DeviceNoise(self.name, f"a tag with a random UID ({uid.hex().upper()}), "
-                                              f"a phone perhaps, ignored"))
+            self._emit(
+                DeviceNoise(
+                    self.name,
+                    f"a tag with a random UID ({uid.hex().upper()}), a phone perhaps, ignored",
+                )
+            )
         else:
             self._emit(TagTapped(self.name, key))
 

@@ -63,8 +63,9 @@ class TowerMotor:
         if len(pins) != 4 or len(set(pins)) != 4:
             raise ValueError(f"a tower motor needs 4 distinct pins (IN1..IN4), got {list(pins)}")
         if steps_per_turn <= 0 or steps_per_turn % TOWER_STEPS:
-            raise ValueError(f"steps_per_turn must be a positive multiple of {TOWER_STEPS}, "
-                             f"got {steps_per_turn}")
+            raise ValueError(
+                f"steps_per_turn must be a positive multiple of {TOWER_STEPS}, got {steps_per_turn}"
+            )
         if delay < 0:
             raise ValueError(f"delay must be >= 0, got {delay}")
         self.steps_per_turn = steps_per_turn
@@ -79,8 +80,9 @@ class TowerMotor:
         self._thread: threading.Thread | None = None
         try:
             for pin in pins:
-                self._outputs.append(OutputDevice(pin, initial_value=False,
-                                                  pin_factory=pin_factory))
+                self._outputs.append(
+                    OutputDevice(pin, initial_value=False, pin_factory=pin_factory)
+                )
         except BaseException:
             self._release()
             raise
@@ -116,8 +118,10 @@ class TowerMotor:
     def wait(self, timeout: float | None = None) -> bool:
         """Wait until the tower stands where it was asked to; False if ``timeout`` ran out."""
         with self._cond:
-            return self._cond.wait_for(lambda: self._done == self._target or self._closing,
-                                       timeout) and self._done == self._target
+            return (
+                self._cond.wait_for(lambda: self._done == self._target or self._closing, timeout)
+                and self._done == self._target
+            )
 
     def _run(self) -> None:
         while True:
@@ -156,8 +160,10 @@ class TowerMotor:
         does nothing."""
         if self._thread is not None and self._thread.is_alive():
             if not self.wait(timeout):
-                log.warning("tower motor closed %d steps short of where the game is",
-                            self._target - self._done)
+                log.warning(
+                    "tower motor closed %d steps short of where the game is",
+                    self._target - self._done,
+                )
             with self._cond:
                 self._closing = True
                 self._cond.notify_all()
@@ -185,8 +191,12 @@ class TowerMotor:
         self.close()
 
 
-def simulated_tower_motor(pins: Sequence[int], *, steps_per_turn: int = DEFAULT_STEPS_PER_TURN,
-                          delay: float = DEFAULT_DELAY) -> TowerMotor:
+def simulated_tower_motor(
+    pins: Sequence[int],
+    *,
+    steps_per_turn: int = DEFAULT_STEPS_PER_TURN,
+    delay: float = DEFAULT_DELAY,
+) -> TowerMotor:
     """A tower motor on the mock pins of a private gpiozero ``MockFactory`` (closed with it)."""
     from gpiozero.pins.mock import MockFactory
 

@@ -34,8 +34,13 @@ def plugin(game_id: str) -> GamePlugin:
     if found is not None:
         return found
     if game_id not in GAME_IDS:
-        raise SetupError(t("no game called {game} (known games: {known})", game=repr(game_id),
-                           known=", ".join(sorted(ids()))))
+        raise SetupError(
+            t(
+                "no game called {game} (known games: {known})",
+                game=repr(game_id),
+                known=", ".join(sorted(ids())),
+            )
+        )
     declared = importlib.import_module(f"{__name__}.{game_id}").PLUGIN
     if declared.id != game_id:
         raise RuntimeError(f"the package of game {game_id!r} declares {declared.id!r}")
@@ -50,8 +55,11 @@ def plugins() -> list[GamePlugin]:
 
 def loaded() -> list[GamePlugin]:
     """The plug-ins of the games imported so far (nothing is imported)."""
-    return [found for game_id in ids()
-            if (found := _registered.get(game_id) or _loaded.get(game_id)) is not None]
+    return [
+        found
+        for game_id in ids()
+        if (found := _registered.get(game_id) or _loaded.get(game_id)) is not None
+    ]
 
 
 def get_game(game_id: str) -> Game:
@@ -79,5 +87,17 @@ def unregister(game_id: str) -> None:
     _registered.pop(game_id, None)
 
 
-__all__ = ["GAME_IDS", "Catalogs", "GamePlugin", "TableView", "games", "get_game", "ids",
-           "loaded", "plugin", "plugins", "register", "unregister"]
+__all__ = [
+    "GAME_IDS",
+    "Catalogs",
+    "GamePlugin",
+    "TableView",
+    "games",
+    "get_game",
+    "ids",
+    "loaded",
+    "plugin",
+    "plugins",
+    "register",
+    "unregister",
+]

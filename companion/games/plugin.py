@@ -51,15 +51,31 @@ class TableView(TypedDict, total=False):
 
 
 #: The keys every game's view has (the contract test checks them).
-TABLE_VIEW_KEYS = ("game", "phase", "prompt", "order", "active", "waiting_for", "finished",
-                   "winners", "players")
+TABLE_VIEW_KEYS = (
+    "game",
+    "phase",
+    "prompt",
+    "order",
+    "active",
+    "waiting_for",
+    "finished",
+    "winners",
+    "players",
+)
 
 
 class GameLights(Protocol):
     """A game's LED drawing (a module or an object with these functions)."""
 
-    def draw(self, strips: dict[str, list[Any]], view: dict[str, Any], colours: list[Any],
-             cues: list[Any], now: float, layout: Any) -> None:
+    def draw(
+        self,
+        strips: dict[str, list[Any]],
+        view: dict[str, Any],
+        colours: list[Any],
+        cues: list[Any],
+        now: float,
+        layout: Any,
+    ) -> None:
         """Draw the public ``view`` onto ``strips`` (all dark when called)."""
 
     def animating(self, view: dict[str, Any], now: float) -> bool:
@@ -195,4 +211,3 @@ class GamePlugin:
         module, _, attribute = part.partition(":")
         loaded = importlib.import_module(f"{self.package}.{module}" if module else self.package)
         return getattr(loaded, attribute) if attribute else loaded
-

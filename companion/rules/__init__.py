@@ -25,6 +25,18 @@ from .api import (
 )
 
 __all__ = [
-    "EVERYTHING", "HOST", "TABLE", "Accepted", "Action", "Chance", "Event", "Game", "Option",
-    "Outcome", "Refusal", "Result", "SetupError", "State",
+    "EVERYTHING",
+    "HOST",
+    "TABLE",
+    "Accepted",
+    "Action",
+    "Chance",
+    "Event",
+    "Game",
+    "Option",
+    "Outcome",
+    "Refusal",
+    "Result",
+    "SetupError",
+    "State",
 ]

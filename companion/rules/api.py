@@ -86,8 +86,14 @@ class Chance:
     dice: int = 1
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "rule": self.rule, "player": self.player,
-                "profile": self.profile, "faces": list(self.faces), "dice": self.dice}
+        return {
+            "kind": self.kind,
+            "rule": self.rule,
+            "player": self.player,
+            "profile": self.profile,
+            "faces": list(self.faces),
+            "dice": self.dice,
+        }
 
 
 @dataclass(frozen=True)
@@ -111,22 +117,42 @@ class Option:
     def check(self, value: Any) -> Any:
         if self.choices:
             if value not in self.choices or type(value) is not type(self.default):
-                raise SetupError(t("option {option} must be one of {choices}, not {value}",
-                                   option=repr(self.name), choices=str(list(self.choices)),
-                                   value=repr(value)))
+                raise SetupError(
+                    t(
+                        "option {option} must be one of {choices}, not {value}",
+                        option=repr(self.name),
+                        choices=str(list(self.choices)),
+                        value=repr(value),
+                    )
+                )
             return value
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise SetupError(t("option {option} must be true or false, not {value}",
-                                   option=repr(self.name), value=repr(value)))
+                raise SetupError(
+                    t(
+                        "option {option} must be true or false, not {value}",
+                        option=repr(self.name),
+                        value=repr(value),
+                    )
+                )
         elif isinstance(self.default, int):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise SetupError(t("option {option} must be an integer, not {value}",
-                                   option=repr(self.name), value=repr(value)))
+                raise SetupError(
+                    t(
+                        "option {option} must be an integer, not {value}",
+                        option=repr(self.name),
+                        value=repr(value),
+                    )
+                )
         elif isinstance(self.default, list):
             if not isinstance(value, list) or not value:
-                raise SetupError(t("option {option} must be a non-empty list, not {value}",
-                                   option=repr(self.name), value=repr(value)))
+                raise SetupError(
+                    t(
+                        "option {option} must be a non-empty list, not {value}",
+                        option=repr(self.name),
+                        value=repr(value),
+                    )
+                )
         return value
 
 
@@ -161,12 +187,23 @@ class Game(ABC):
             opt = by_name.get(key)
             if opt is None:
                 known = ", ".join(o.name for o in self.options) or "none"
-                raise SetupError(t("{game} has no option {option} (options: {known})",
-                                   game=self.title, option=repr(key), known=known))
+                raise SetupError(
+                    t(
+                        "{game} has no option {option} (options: {known})",
+                        game=self.title,
+                        option=repr(key),
+                        known=known,
+                    )
+                )
             if opt.name in seen:
-                raise SetupError(t("option {option} given twice ({first} and {second})",
-                                   option=repr(opt.name), first=repr(seen[opt.name]),
-                                   second=repr(key)))
+                raise SetupError(
+                    t(
+                        "option {option} given twice ({first} and {second})",
+                        option=repr(opt.name),
+                        first=repr(seen[opt.name]),
+                        second=repr(key),
+                    )
+                )
             seen[opt.name] = key
             resolved[opt.name] = opt.check(value)
         return resolved
@@ -181,29 +218,44 @@ class Game(ABC):
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise SetupError(t("players must be a list of names"))
         if not self.min_players <= len(players) <= self.max_players:
-            raise SetupError(t("{game} is for {low} to {high} players, not {n}", game=self.title,
-                               low=self.min_players, high=self.max_players, n=len(players)))
+            raise SetupError(
+                t(
+                    "{game} is for {low} to {high} players, not {n}",
+                    game=self.title,
+                    low=self.min_players,
+                    high=self.max_players,
+                    n=len(players),
+                )
+            )
         names: list[str] = []
         keys: list[tuple[str, str]] = []
         for seat, given in enumerate(players, start=1):
             try:
                 name = clean_name(given)
             except SetupError as error:
-                raise SetupError(t("seat {seat}: {problem}", seat=seat,
-                                   problem=reason_of(error))) from None
+                raise SetupError(
+                    t("seat {seat}: {problem}", seat=seat, problem=reason_of(error))
+                ) from None
             key = (name_key(name), glyph_key(name))
             for other, other_key in zip(names, keys):
                 if other == name:
                     raise SetupError(t("two players have the same name: {name}", name=name))
                 if key[0] == other_key[0] or key[1] == other_key[1]:
-                    raise SetupError(t("two players' names look alike: {first} and {second}",
-                                       first=other, second=name))
+                    raise SetupError(
+                        t(
+                            "two players' names look alike: {first} and {second}",
+                            first=other,
+                            second=name,
+                        )
+                    )
             names.append(name)
             keys.append(key)
         return names
 
     @abstractmethod
-    def new(self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0) -> State:
+    def new(
+        self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0
+    ) -> State:
         """The state of a new game. ``players`` are in clockwise seat order."""
 
     # -- playing ---------------------------------------------------------------------------------
@@ -262,7 +314,8 @@ class Game(ABC):
         raise NotImplementedError(
             f"{type(self).__name__} has no indistinguishable(state, viewer, rng): a registered "
             f"game must provide it, so that the secrets harness (tests/secrets_harness.py, "
-            f"docs/secrets.md) can prove that no page shows a viewer what it may not see")
+            f"docs/secrets.md) can prove that no page shows a viewer what it may not see"
+        )
 
     @abstractmethod
     def outcome(self, state: State) -> Outcome:

@@ -35,8 +35,9 @@ def seat_of(s: State, name: Any) -> int:
     try:
         return s["players"].index(name)
     except ValueError:
-        raise Refuse(UNKNOWN_PLAYER, t("Nobody called {name} is playing.",
-                                       name=repr(name))) from None
+        raise Refuse(
+            UNKNOWN_PLAYER, t("Nobody called {name} is playing.", name=repr(name))
+        ) from None
 
 
 def event(kind: str, text: str, **fields: Any) -> Event:

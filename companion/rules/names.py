@@ -36,14 +36,16 @@ KEYCAP_BASES = frozenset("0123456789#*")
 
 #: Bidirectional controls and marks: invisible, they reorder the text around them (a name could
 #: show as another one, or turn the rest of a sentence around).
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-                          "\u2066\u2067\u2068\u2069")
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
 #: Characters that draw nothing although Unicode files them as letters, marks or symbols rather
 #: than as format characters (a name made of them would look empty).
 INVISIBLE_CHARACTERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 #: Emoji that Unicode files under another category than "other symbol" (So).
-EMOJI_OUTSIDE_SO = frozenset("\u203c\u2049\u2139\u2194\u25fb\u25fc\u25fd\u25fe\u2934\u2935"
-                             "\u3030\u303d")
+EMOJI_OUTSIDE_SO = frozenset(
+    "\u203c\u2049\u2139\u2194\u25fb\u25fc\u25fd\u25fe\u2934\u2935\u3030\u303d"
+)
 SKIN_TONES = ("\U0001f3fb", "\U0001f3ff")  #: the emoji modifiers, first and last
 
 #: The alphabets whose letters look alike: a name mixing two of them is refused.
@@ -57,16 +59,51 @@ LOOKALIKE_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
 #: that needs no mixed alphabets ("ΑΝΝΑ" for "ANNA").
 LOOKALIKES = {
     # Greek (capitals are folded to these small letters first)
-    "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "h", "ι": "i", "κ": "k", "μ": "m", "ν": "n",
-    "ο": "o", "ρ": "p", "τ": "t", "υ": "y", "χ": "x", "ϲ": "c", "ϳ": "j",
+    "α": "a",
+    "β": "b",
+    "ε": "e",
+    "ζ": "z",
+    "η": "h",
+    "ι": "i",
+    "κ": "k",
+    "μ": "m",
+    "ν": "n",
+    "ο": "o",
+    "ρ": "p",
+    "τ": "t",
+    "υ": "y",
+    "χ": "x",
+    "ϲ": "c",
+    "ϳ": "j",
     # Cyrillic
-    "а": "a", "в": "b", "е": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
-    "т": "t", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s", "ԁ": "d", "ѵ": "v", "һ": "h",
-    "ԛ": "q", "ԝ": "w", "ӏ": "l",
+    "а": "a",
+    "в": "b",
+    "е": "e",
+    "к": "k",
+    "м": "m",
+    "н": "h",
+    "о": "o",
+    "р": "p",
+    "с": "c",
+    "т": "t",
+    "у": "y",
+    "х": "x",
+    "і": "i",
+    "ј": "j",
+    "ѕ": "s",
+    "ԁ": "d",
+    "ѵ": "v",
+    "һ": "h",
+    "ԛ": "q",
+    "ԝ": "w",
+    "ӏ": "l",
     # Latin letters that look like other Latin letters
-    "ɑ": "a", "ɡ": "g", "ı": "i",
+    "ɑ": "a",
+    "ɡ": "g",
+    "ı": "i",
     # digits that look like letters
-    "0": "o", "1": "l",
+    "0": "o",
+    "1": "l",
 }
 #: Letter pairs that look like one letter, once the letters above are mapped.
 LOOKALIKE_SEQUENCES = (("rn", "m"), ("vv", "w"))
@@ -129,22 +166,36 @@ def _character_problem(text: str, index: int) -> Text | None:
     category = unicodedata.category(char)
     where = {"code": _describe(char), "position": index + 1}
     if category in ("Cc", "Zl", "Zp"):
-        return t("a player's name cannot contain a control character or a line break "
-                 "({code}, character {position})", **where)
+        return t(
+            "a player's name cannot contain a control character or a line break "
+            "({code}, character {position})",
+            **where,
+        )
     if char in BIDI_CONTROLS:
-        return t("a player's name cannot contain a character that changes the writing "
-                 "direction ({code}, character {position})", **where)
+        return t(
+            "a player's name cannot contain a character that changes the writing "
+            "direction ({code}, character {position})",
+            **where,
+        )
     if char == ZERO_WIDTH_JOINER or _is_variation_selector(char):
         if _inside_emoji(text, index):
             return None
-        return t("a player's name can have a joiner or a variation selector only inside an "
-                 "emoji ({code}, character {position})", **where)
+        return t(
+            "a player's name can have a joiner or a variation selector only inside an "
+            "emoji ({code}, character {position})",
+            **where,
+        )
     if category == "Cf" or char in INVISIBLE_CHARACTERS:
-        return t("a player's name cannot contain an invisible character "
-                 "({code}, character {position})", **where)
+        return t(
+            "a player's name cannot contain an invisible character ({code}, character {position})",
+            **where,
+        )
     if category in ("Cs", "Co", "Cn"):
-        return t("a player's name cannot contain a character that not every phone can show "
-                 "({code}, character {position})", **where)
+        return t(
+            "a player's name cannot contain a character that not every phone can show "
+            "({code}, character {position})",
+            **where,
+        )
     return None
 
 
@@ -166,8 +217,11 @@ def _is_emoji(char: str) -> bool:
     standard library has no emoji property."""
     if not char or char in INVISIBLE_CHARACTERS:
         return False
-    return (unicodedata.category(char) == "So" or char in EMOJI_OUTSIDE_SO
-            or SKIN_TONES[0] <= char <= SKIN_TONES[1])
+    return (
+        unicodedata.category(char) == "So"
+        or char in EMOJI_OUTSIDE_SO
+        or SKIN_TONES[0] <= char <= SKIN_TONES[1]
+    )
 
 
 def _inside_emoji(text: str, index: int) -> bool:
@@ -212,9 +266,12 @@ def _mixed_scripts(name: str) -> Text | None:
     if len(counts) < 2:
         return None
     odd = min(counts, key=lambda script: (counts[script], -first[script]))
-    return t("a player's name cannot mix Latin, Greek or Cyrillic letters, which look alike "
-             "({code}, character {position})", code=_describe(name[first[odd]]),
-             position=first[odd] + 1)
+    return t(
+        "a player's name cannot mix Latin, Greek or Cyrillic letters, which look alike "
+        "({code}, character {position})",
+        code=_describe(name[first[odd]]),
+        position=first[odd] + 1,
+    )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -246,8 +303,9 @@ def glyph_key(name: str) -> str:
 
 def _key(name: str, capital_i_as_l: bool) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
-    folded = unicodedata.normalize("NFKD", "".join(_fold(char, capital_i_as_l)
-                                                   for char in decomposed))
+    folded = unicodedata.normalize(
+        "NFKD", "".join(_fold(char, capital_i_as_l) for char in decomposed)
+    )
     kept = []
     marks_are_letters = False  # whether the last base character is a letter of another script
     for char in folded:

@@ -78,8 +78,9 @@ class MarkDamaged(ValueError):
 
 
 def encode(mark: Mark, generation: int) -> bytes:
-    body = _SLOT.pack(MAGIC, VERSION, 0, generation, mark.changes, mark.entries, mark.game,
-                      mark.seq)
+    body = _SLOT.pack(
+        MAGIC, VERSION, 0, generation, mark.changes, mark.entries, mark.game, mark.seq
+    )
     return body + _CRC.pack(zlib.crc32(body))
 
 
@@ -87,7 +88,7 @@ def decode(slot: bytes) -> tuple[int, Mark] | None:
     """``(generation, mark)`` from one slot's bytes, or None if they are not a valid mark."""
     if len(slot) < SLOT_SIZE:
         return None
-    body, (crc,) = slot[:_SLOT.size], _CRC.unpack(slot[_SLOT.size:SLOT_SIZE])
+    body, (crc,) = slot[: _SLOT.size], _CRC.unpack(slot[_SLOT.size : SLOT_SIZE])
     if zlib.crc32(body) != crc:
         return None
     magic, version, _, generation, changes, entries, game, seq = _SLOT.unpack(body)
@@ -115,8 +116,11 @@ class MarkFile:
         data = self.disk.read(self.path)
         if data is None:
             return None
-        found = [slot for offset in SLOT_OFFSETS
-                 if (slot := decode(data[offset:offset + SLOT_SIZE])) is not None]
+        found = [
+            slot
+            for offset in SLOT_OFFSETS
+            if (slot := decode(data[offset : offset + SLOT_SIZE])) is not None
+        ]
         if not found:
             raise MarkDamaged(f"{self.path.name} holds no valid mark ({len(data)} bytes)")
         self.generation, mark = max(found, key=lambda slot: slot[0])
@@ -148,7 +152,7 @@ class MarkFile:
         generation = self.generation + 1
         content = bytearray(FILE_SIZE)
         offset = SLOT_OFFSETS[generation % 2]
-        content[offset:offset + SLOT_SIZE] = encode(mark, generation)
+        content[offset : offset + SLOT_SIZE] = encode(mark, generation)
         temporary = self.path.with_name(self.path.name + ".tmp")
         fd = self.disk.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         try:
@@ -200,42 +204,60 @@ class Comparison:
     @property
     def lost(self) -> bool:
         return (self.database_missing and self.mark.changes > 0) or bool(
-            self.missing_entries or self.missing_changes
-            or (self.mark.game and not self.game_held) or self.game_last_seq < self.mark.seq)
+            self.missing_entries
+            or self.missing_changes
+            or (self.mark.game and not self.game_held)
+            or self.game_last_seq < self.mark.seq
+        )
 
     def missing(self) -> str:
         """What is missing, in words ("3 acknowledged entries of the log and 1 other saved
         change (...)")."""
         if self.database_missing:
-            return counted(self.mark.entries, "acknowledged entry", "acknowledged entries") + \
-                " (the whole database)"
+            return (
+                counted(self.mark.entries, "acknowledged entry", "acknowledged entries")
+                + " (the whole database)"
+            )
         parts = []
         if self.missing_entries:
-            parts.append(counted(self.missing_entries, "acknowledged entry",
-                                 "acknowledged entries") + " of the log")
+            parts.append(
+                counted(self.missing_entries, "acknowledged entry", "acknowledged entries")
+                + " of the log"
+            )
         if self.missing_changes:
-            parts.append(counted(self.missing_changes, "other saved change",
-                                 "other saved changes")
-                         + " (a game started, seats, stickers or settings)")
+            parts.append(
+                counted(self.missing_changes, "other saved change", "other saved changes")
+                + " (a game started, seats, stickers or settings)"
+            )
         return " and ".join(parts) or "acknowledged entries of the mark's game"
 
     def describe(self) -> str:
         """The mark and the database side by side, in words (a sentence, lower case first)."""
         mark = self.mark
-        said = (f"the mark file says {counted(mark.entries, 'entry', 'entries')} had been "
-                f"acknowledged in {counted(mark.changes, 'saved change', 'saved changes')}")
+        said = (
+            f"the mark file says {counted(mark.entries, 'entry', 'entries')} had been "
+            f"acknowledged in {counted(mark.changes, 'saved change', 'saved changes')}"
+        )
         if mark.game:
-            said += f" (the last: entry {mark.seq} of game {mark.game})" if mark.seq else \
-                f" (the last: game {mark.game} started)"
+            said += (
+                f" (the last: entry {mark.seq} of game {mark.game})"
+                if mark.seq
+                else f" (the last: game {mark.game} started)"
+            )
         if self.database_missing:
             return f"{said}, but the database file is missing."
-        held = (f"the database holds {counted(self.held.entries, 'entry', 'entries')} in "
-                f"{counted(self.held.changes, 'change', 'changes')}")
+        held = (
+            f"the database holds {counted(self.held.entries, 'entry', 'entries')} in "
+            f"{counted(self.held.changes, 'change', 'changes')}"
+        )
         if mark.game and not self.game_held:
             held += f" and game {mark.game} is not in it at all"
         elif mark.game:
-            held += (f" and game {mark.game} ends at entry {self.game_last_seq}"
-                     if self.game_last_seq else f" and game {mark.game} has no entries")
+            held += (
+                f" and game {mark.game} ends at entry {self.game_last_seq}"
+                if self.game_last_seq
+                else f" and game {mark.game} has no entries"
+            )
         return f"{said}, {'but' if self.lost else 'and'} {held}."
 
 
@@ -249,15 +271,25 @@ def lost_error(comparison: Comparison, database: Path) -> StorageError:
     if comparison.database_missing:
         what = f"The database {database} is missing: {comparison.describe()}"
     else:
-        what = (f"The database {database} is missing {comparison.missing()}: "
-                f"{comparison.describe()} Its write-ahead log ({database.name}-wal) was probably "
-                f"lost or cut short, or an older copy of the database was put back.")
-    done = ("The table was not opened and nothing was changed, so the missing file can still be "
-            "looked for.")
-    return StorageError("lost", what, done, fix_for("lost", database.parent),
-                        directory=database.parent,
-                        missing=comparison.mark.entries if comparison.database_missing
-                        else comparison.missing_entries)
+        what = (
+            f"The database {database} is missing {comparison.missing()}: "
+            f"{comparison.describe()} Its write-ahead log ({database.name}-wal) was probably "
+            f"lost or cut short, or an older copy of the database was put back."
+        )
+    done = (
+        "The table was not opened and nothing was changed, so the missing file can still be "
+        "looked for."
+    )
+    return StorageError(
+        "lost",
+        what,
+        done,
+        fix_for("lost", database.parent),
+        directory=database.parent,
+        missing=comparison.mark.entries
+        if comparison.database_missing
+        else comparison.missing_entries,
+    )
 
 
 def damaged_mark_error(path: Path, detail: str) -> StorageError:
@@ -270,5 +302,7 @@ def damaged_mark_error(path: Path, detail: str) -> StorageError:
         f"it cannot tell whether acknowledged entries are missing from the database.",
         "The table was not opened and nothing was changed.",
         f"Fix: `companion storage accept-loss --data {data}` says what the database holds and "
-        f"writes a new mark from it; `companion storage check --data {data}` says \"storage ok\" "
-        f"afterwards.", directory=directory)
+        f'writes a new mark from it; `companion storage check --data {data}` says "storage ok" '
+        f"afterwards.",
+        directory=directory,
+    )

@@ -14,8 +14,8 @@ from typing import Any
 
 from ..devices.events import ButtonPressed, DeviceStatus, DieRolled, DieState, TagTapped
 from ..devices.nfc import reader_seat
-from ..i18n import reason_of, t
 from ..games import get_game
+from ..i18n import reason_of, t
 from ..rules import Chance, Refusal
 from . import inputs as rules_inputs
 from .inputs import inputs_for
@@ -50,45 +50,74 @@ class DeviceInputs:
             try:  # a refused sticker leaves the request open: the host taps another one
                 comp = self.tags.enrol(tap.uid, wanted["game"], wanted["component"])
             except TagError as exc:  # never naming what the sticker is: it may be a hidden one
-                problem = t("it is already enrolled") if self.tags.lookup(tap.uid) \
-                    else reason_of(exc)
-                return self._refuse(raw, source, ENROL_FAILED,
-                                    t("The sticker was not enrolled: {problem}.",
-                                      problem=problem))
+                problem = (
+                    t("it is already enrolled") if self.tags.lookup(tap.uid) else reason_of(exc)
+                )
+                return self._refuse(
+                    raw,
+                    source,
+                    ENROL_FAILED,
+                    t("The sticker was not enrolled: {problem}.", problem=problem),
+                )
             self.reports.tag_read(tap.reader, tap.uid, enrolled=True)  # its UID: named no more
             with self._lock:
-                self.enrolling = self._next_to_enrol(wanted["game"]) if wanted.get("guide") \
-                    else None
-            self._note({"type": "tag_enrolled",
-                        "text": t("Sticker enrolled as {component}.", component=comp.name),
-                        "component": comp.name})
+                self.enrolling = (
+                    self._next_to_enrol(wanted["game"]) if wanted.get("guide") else None
+                )
+            self._note(
+                {
+                    "type": "tag_enrolled",
+                    "text": t("Sticker enrolled as {component}.", component=comp.name),
+                    "component": comp.name,
+                }
+            )
             if wanted.get("guide") and self.enrolling is None:
                 title = get_game(wanted["game"]).title
-                self._note({"type": "tags_complete", "game": wanted["game"],
-                            "text": t("Every sticker of {game} is enrolled.", game=title)})
+                self._note(
+                    {
+                        "type": "tags_complete",
+                        "game": wanted["game"],
+                        "text": t("Every sticker of {game} is enrolled.", game=title),
+                    }
+                )
             return {"ok": True, "enrolled": comp.name}
         component = self.tags.lookup(tap.uid)
         if component is None:
-            return self._refuse(raw, source, rules_inputs.UNKNOWN_TAG, t(
-                "That sticker is not enrolled; the host can enrol it on the host page."))
+            return self._refuse(
+                raw,
+                source,
+                rules_inputs.UNKNOWN_TAG,
+                t("That sticker is not enrolled; the host can enrol it on the host page."),
+            )
         if self.history is None:
             return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
         players = self.history.state["players"]
         seat = reader_seat(tap.reader)  # a seat's own reader, or None for the board's
         if seat is not None and seat >= len(players):
-            return self._refuse(raw, source, rules_inputs.EMPTY_SEAT,
-                                t("Nobody sits at seat {seat}; its reader is not in use.",
-                                  seat=seat + 1))
+            return self._refuse(
+                raw,
+                source,
+                rules_inputs.EMPTY_SEAT,
+                t("Nobody sits at seat {seat}; its reader is not in use.", seat=seat + 1),
+            )
         mapper = inputs_for(self.history.game)
         mapped = mapper.tag(self.history.state, component, tap.uid, tap.reader)
         if seat is not None and not isinstance(mapped, Refusal):
             owner = mapper.tag_owner(self.history.state, mapped)
             if owner is not None and owner != players[seat]:
-                return self._refuse(raw | {"action": mapped}, source, rules_inputs.WRONG_READER,
-                                    t("That is {player}'s reader, at seat {seat}; {owner} taps "
-                                      "this one (at their seat or the board).",
-                                      player=players[seat], seat=seat + 1, owner=owner),
-                                    seat)
+                return self._refuse(
+                    raw | {"action": mapped},
+                    source,
+                    rules_inputs.WRONG_READER,
+                    t(
+                        "That is {player}'s reader, at seat {seat}; {owner} taps "
+                        "this one (at their seat or the board).",
+                        player=players[seat],
+                        seat=seat + 1,
+                        owner=owner,
+                    ),
+                    seat,
+                )
         return self._act(mapped, source, raw, seat=seat)
 
     def _button(self, press: ButtonPressed) -> dict[str, Any]:
@@ -99,10 +128,15 @@ class DeviceInputs:
             return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
         players = self.history.state["players"]
         if not 0 <= press.seat < len(players):
-            return self._refuse(raw, source, rules_inputs.EMPTY_SEAT,
-                                t("Nobody sits at seat {seat}.", seat=press.seat + 1))
-        mapped = inputs_for(self.history.game).button(self.history.state, players[press.seat],
-                                                      press.long)
+            return self._refuse(
+                raw,
+                source,
+                rules_inputs.EMPTY_SEAT,
+                t("Nobody sits at seat {seat}.", seat=press.seat + 1),
+            )
+        mapped = inputs_for(self.history.game).button(
+            self.history.state, players[press.seat], press.long
+        )
         return self._act(mapped, source, raw, seat=press.seat)
 
     def awaited_roll(self) -> Chance | None:
@@ -125,22 +159,40 @@ class DeviceInputs:
     def _die(self, roll: DieRolled) -> dict[str, Any]:
         source = f"dice:{roll.reader}"
         self.reports.die(roll.reader, roll.die, "rolled", roll.face)  # _act/_refuse bump
-        raw = {"kind": "die", "die": roll.die, "face": roll.face, "value": roll.value,
-               "roll": roll.roll}
+        raw = {
+            "kind": "die",
+            "die": roll.die,
+            "face": roll.face,
+            "value": roll.value,
+            "roll": roll.roll,
+        }
         if self.history is None:
             return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
         chance = self.awaited_roll()
         if chance is None:
-            return self._refuse(raw, source, rules_inputs.UNASKED_ROLL,
-                                t("Nobody was asked to roll; the {face} rolled was ignored.",
-                                  face=roll.face))
+            return self._refuse(
+                raw,
+                source,
+                rules_inputs.UNASKED_ROLL,
+                t("Nobody was asked to roll; the {face} rolled was ignored.", face=roll.face),
+            )
         seat = self._roller_seat(chance)
         if roll.die >= chance.dice:
-            return self._refuse(raw, source, rules_inputs.UNASKED_ROLL,
-                                t("This roll takes {n} dice (numbered from 0); die {die} was "
-                                  "ignored.", n=chance.dice, die=roll.die) if chance.dice != 1
-                                else t("This roll takes 1 die (numbered from 0); die {die} was "
-                                       "ignored.", die=roll.die), seat)
+            return self._refuse(
+                raw,
+                source,
+                rules_inputs.UNASKED_ROLL,
+                t(
+                    "This roll takes {n} dice (numbered from 0); die {die} was ignored.",
+                    n=chance.dice,
+                    die=roll.die,
+                )
+                if chance.dice != 1
+                else t(
+                    "This roll takes 1 die (numbered from 0); die {die} was ignored.", die=roll.die
+                ),
+                seat,
+            )
         mapper = inputs_for(self.history.game)
         if chance.dice == 1:
             return self._act(mapper.die(self.history.state, roll), source, raw, seat=seat)
@@ -154,8 +206,12 @@ class DeviceInputs:
             return {"ok": True, "waiting": chance.dice - len(self._rolled[1]), "raw": raw}
         rolls = [self._rolled[1][d] for d in range(chance.dice)]
         self._rolled = (None, {})
-        return self._act(mapper.dice(self.history.state, rolls), source,
-                         raw | {"dice": [r.face for r in rolls]}, seat=seat)
+        return self._act(
+            mapper.dice(self.history.state, rolls),
+            source,
+            raw | {"dice": [r.face for r in rolls]},
+            seat=seat,
+        )
 
     def _roll_key(self) -> tuple[Any, int]:
         """Which awaited roll dice belong to: the game and its last log entry."""
@@ -176,12 +232,20 @@ class DeviceInputs:
             return None
         raw = {"kind": "die_state", "die": state.die, "state": state.state, "face": state.face}
         if state.state == "crooked":
-            return self._refuse(raw, f"dice:{state.reader}", rules_inputs.CROOKED_DIE,
-                                t("The die landed crooked and cannot be read: roll it again."),
-                                self._roller_seat(chance))
-        return self._refuse(raw, f"dice:{state.reader}", rules_inputs.PLACED_DIE,
-                            t("The die was set down by hand, not rolled: roll it to count."),
-                            self._roller_seat(chance))
+            return self._refuse(
+                raw,
+                f"dice:{state.reader}",
+                rules_inputs.CROOKED_DIE,
+                t("The die landed crooked and cannot be read: roll it again."),
+                self._roller_seat(chance),
+            )
+        return self._refuse(
+            raw,
+            f"dice:{state.reader}",
+            rules_inputs.PLACED_DIE,
+            t("The die was set down by hand, not rolled: roll it to count."),
+            self._roller_seat(chance),
+        )
 
     def dice_connected(self) -> bool:
         """Whether a dice reader is connected (and so rolls come from real dice)."""
@@ -191,8 +255,7 @@ class DeviceInputs:
     def readable(chance: Chance) -> bool:
         """Whether a reader's die profiles can describe the awaited dice (a custom die has six
         faces)."""
-        return chance.profile is not None and (chance.profile != "custom"
-                                               or len(chance.faces) == 6)
+        return chance.profile is not None and (chance.profile != "custom" or len(chance.faces) == 6)
 
     def reader_can_roll(self, chance: Chance) -> bool:
         """Whether the connected reader can read the awaited dice."""
@@ -216,8 +279,12 @@ class DeviceInputs:
     def _device_status(self, status: DeviceStatus) -> None:
         if self.reports.status(status.device, status.connected, status.detail):
             self._bump()
-            log.info("device %s %s: %s", status.device,
-                     "connected" if status.connected else "disconnected", status.detail)
+            log.info(
+                "device %s %s: %s",
+                status.device,
+                "connected" if status.connected else "disconnected",
+                status.detail,
+            )
 
     def _noise(self, report: NoiseReport) -> dict[str, Any]:
         """A device sent noise (counted already, where it came in): one refusal a second per
@@ -228,11 +295,22 @@ class DeviceInputs:
         raw = {"kind": "noise", "device": report.device, "detail": report.detail[:200]}
         count = max(1, self.reports.unreported_noise(report.device))
         if report.flood:
-            return self._refuse(raw, f"device:{report.device}", FLOODED, t(
-                "The {device} sent more than the table can take; what came too fast was "
-                "dropped. Check its wiring, or repeat what was not seen.",
-                device=report.device), count=count)
-        reason = t("The {device} reader sent a corrupt line; it was ignored. Roll again if a "
-                   "roll was expected.", device=report.device)
-        return self._refuse(raw, f"device:{report.device}", rules_inputs.CORRUPT_DICE, reason,
-                            count=count)
+            return self._refuse(
+                raw,
+                f"device:{report.device}",
+                FLOODED,
+                t(
+                    "The {device} sent more than the table can take; what came too fast was "
+                    "dropped. Check its wiring, or repeat what was not seen.",
+                    device=report.device,
+                ),
+                count=count,
+            )
+        reason = t(
+            "The {device} reader sent a corrupt line; it was ignored. Roll again if a "
+            "roll was expected.",
+            device=report.device,
+        )
+        return self._refuse(
+            raw, f"device:{report.device}", rules_inputs.CORRUPT_DICE, reason, count=count
+        )

@@ -76,8 +76,12 @@ class DeviceReports:
 
     def tag_read(self, reader: str, uid: str, enrolled: bool) -> None:
         """A reader read a sticker: an enrolled one is never named by its UID."""
-        self.sensed(f"nfc:{reader}", t("an enrolled sticker was read") if enrolled
-                    else t("an unknown sticker was read: {uid}", uid=uid))
+        self.sensed(
+            f"nfc:{reader}",
+            t("an enrolled sticker was read")
+            if enrolled
+            else t("an unknown sticker was read: {uid}", uid=uid),
+        )
 
     def die(self, reader: str, die: int, state: str, face: str | None) -> bool:
         """A die's state or roll; False (and nothing kept) for a die no reader has."""
@@ -90,8 +94,7 @@ class DeviceReports:
             dice = entry.setdefault("dice", {})
             self.dice_reports += 1
             dice[str(die)] = {"state": state, "face": face, "at": now(), "n": self.dice_reports}
-            entry.update(last=f"die {die} {state}" + (f" {face}" if face else ""),
-                         last_at=now())
+            entry.update(last=f"die {die} {state}" + (f" {face}" if face else ""), last_at=now())
             if state == "missing":
                 entry["errors"] += 1
             return True
@@ -110,8 +113,7 @@ class DeviceReports:
 
     def dropped(self, device: str) -> None:
         """An event of ``device`` was dropped: its queue was full (it floods the table)."""
-        self.noise(device, t("the table's queue for this device was full: an event was "
-                             "dropped"))
+        self.noise(device, t("the table's queue for this device was full: an event was dropped"))
 
     # -- what is shown ---------------------------------------------------------------------------
 
@@ -128,16 +130,20 @@ class DeviceReports:
     def public(self) -> dict[str, dict[str, Any]]:
         """What the table display and every phone may see: connected or not, and the noise."""
         with self._lock:
-            return {name: {"connected": entry.get("connected"), "noise": entry["noise"]}
-                    for name, entry in sorted(self._entries.items())}
+            return {
+                name: {"connected": entry.get("connected"), "noise": entry["noise"]}
+                for name, entry in sorted(self._entries.items())
+            }
 
     def dice(self, reader: str | None) -> dict[str, dict[str, Any]]:
         """The dice of ``reader`` as every page shows them: each die's state and face (a die on
         the tray is in plain sight)."""
         with self._lock:
             entry = self._entries.get(reader or "", {})
-            return {die: {"state": seen["state"], "face": seen["face"]}
-                    for die, seen in entry.get("dice", {}).items()}
+            return {
+                die: {"state": seen["state"], "face": seen["face"]}
+                for die, seen in entry.get("dice", {}).items()
+            }
 
     def connected(self, device: str | None) -> bool:
         with self._lock:

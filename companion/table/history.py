@@ -26,8 +26,9 @@ CHECKPOINT_EVERY = 128  #: a state kept for every this many actions, to replay o
 
 
 class History:
-    def __init__(self, game: Game, players: list[str], options: dict[str, Any] | None = None,
-                 seed: int = 0):
+    def __init__(
+        self, game: Game, players: list[str], options: dict[str, Any] | None = None, seed: int = 0
+    ):
         self.game = game
         first = game.new(players, options, seed)
         #: the most recent states, oldest first: ``_states[-1]`` is the current one, and
@@ -55,8 +56,9 @@ class History:
         if isinstance(action, dict) and action.get("type") == UNDO:
             if not self._actions:
                 return Refusal(NOTHING_TO_UNDO, t("There is nothing to undo."))
-            return Accepted(self._state_after(len(self._actions) - 1),
-                            (_undone_event(self._actions[-1]),))
+            return Accepted(
+                self._state_after(len(self._actions) - 1), (_undone_event(self._actions[-1]),)
+            )
         return self.game.apply(self.state, action)
 
     def submit(self, action: Action) -> Result:
@@ -102,6 +104,9 @@ def _undone_event(action: Action) -> dict[str, Any]:
     """A public description of what was undone: the type and player, never the stones."""
     who = action.get("player")
     what = action.get("type", "action").replace("_", " ")
-    text = t("Undone: {player}'s {action}.", player=who, action=what) if isinstance(who, str) \
+    text = (
+        t("Undone: {player}'s {action}.", player=who, action=what)
+        if isinstance(who, str)
         else t("Undone: {action}.", action=what)
+    )
     return {"type": "undone", "text": text, "undone": action.get("type"), "player": who}

@@ -11,9 +11,9 @@ import math
 import secrets
 from typing import Any
 
-from ..i18n import reason_of, t
 from ..devices.nfc import reader_seat
 from ..games import GamePlugin, get_game, plugin, plugins
+from ..i18n import reason_of, t
 from ..rules import SetupError
 from . import inputs as rules_inputs
 from .device_inputs import ENROL_FAILED
@@ -65,13 +65,23 @@ class HostRequests:
         record = self.record
         player = self.player_for_join(code)
         if player is None or record is None:
-            return self._refuse(raw, source, BAD_JOIN, "This join code is not valid any more: "
-                                "its seat was taken, or a new game began. Ask the host to hand "
-                                "the seat over.")
+            return self._refuse(
+                raw,
+                source,
+                BAD_JOIN,
+                "This join code is not valid any more: "
+                "its seat was taken, or a new game began. Ask the host to hand "
+                "the seat over.",
+            )
         joins = {p: c for p, c in record.joins.items() if p != player}
         self._set_seats(record.tokens, joins)
-        self._note({"type": "seat_claimed", "text": t("{player}'s phone joined.", player=player),
-                    "player": player})
+        self._note(
+            {
+                "type": "seat_claimed",
+                "text": t("{player}'s phone joined.", player=player),
+                "player": player,
+            }
+        )
         return {"ok": True, "player": player, "token": record.tokens[player]}
 
     def _op_hand_over(self, source: str, player: str) -> dict[str, Any]:
@@ -82,14 +92,23 @@ class HostRequests:
         if record is None:
             return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
         if player not in record.tokens:
-            return self._refuse(raw, source, BAD_SEAT, t("{player} is not at this table.",
-                                                         player=str(player)[:40]))
+            return self._refuse(
+                raw, source, BAD_SEAT, t("{player} is not at this table.", player=str(player)[:40])
+            )
         tokens = dict(record.tokens) | {player: new_token()}
         joins = dict(record.joins) | {player: new_join_code()}
         self._set_seats(tokens, joins)
-        self._note({"type": "seat_handed_over", "player": player,
-                    "text": t("{player}'s seat can be joined again, from its code on the table "
-                              "display; the old link no longer works.", player=player)})
+        self._note(
+            {
+                "type": "seat_handed_over",
+                "player": player,
+                "text": t(
+                    "{player}'s seat can be joined again, from its code on the table "
+                    "display; the old link no longer works.",
+                    player=player,
+                ),
+            }
+        )
         return {"ok": True, "player": player}
 
     def _set_seats(self, tokens: dict[str, str], joins: dict[str, str]) -> None:
@@ -110,8 +129,12 @@ class HostRequests:
         seconds = len(PATTERN) * LED_TEST_STEP
         with self._lock:
             self.led_test_until = self.clock() + seconds
-        self._note({"type": "led_test", "text": t("The LED test pattern ran: every strip red, "
-                                                  "green, blue, then white.")})
+        self._note(
+            {
+                "type": "led_test",
+                "text": t("The LED test pattern ran: every strip red, green, blue, then white."),
+            }
+        )
         self._show_leds()
         return {"ok": True, "seconds": seconds}
 
@@ -129,11 +152,17 @@ class HostRequests:
     def _op_settings(self, source: str, brightness: Any = None) -> dict[str, Any]:
         """The host's settings of the running table (kept across restarts): the LEDs'
         brightness, from 0.05 to 1 (the LED drivers' own ceiling still applies)."""
-        if isinstance(brightness, bool) or not isinstance(brightness, (int, float)) or \
-                not 0.05 <= brightness <= 1.0:
-            return self._refuse({"kind": "request", "settings": True}, source,
-                                rules_inputs.BAD_REQUEST,
-                                t("The brightness must be a number from 0.05 to 1."))
+        if (
+            isinstance(brightness, bool)
+            or not isinstance(brightness, (int, float))
+            or not 0.05 <= brightness <= 1.0
+        ):
+            return self._refuse(
+                {"kind": "request", "settings": True},
+                source,
+                rules_inputs.BAD_REQUEST,
+                t("The brightness must be a number from 0.05 to 1."),
+            )
         self.store.set_setting("brightness", repr(float(brightness)))
         with self._lock:
             self.brightness = float(brightness)
@@ -148,8 +177,12 @@ class HostRequests:
 
     def _op_pause(self, source: str) -> dict[str, Any]:
         if self.record is None:
-            return self._refuse({"kind": "request", "pause": True}, source, rules_inputs.NO_GAME,
-                                t("No game is being played."))
+            return self._refuse(
+                {"kind": "request", "pause": True},
+                source,
+                rules_inputs.NO_GAME,
+                t("No game is being played."),
+            )
         self.store.set_setting("paused", str(self.record.id))
         with self._lock:
             self.paused = True
@@ -169,8 +202,12 @@ class HostRequests:
     def _op_end_game(self, source: str) -> dict[str, Any]:
         """The host ends the game: kept in the log, never resumed; every seat's link ends."""
         if self.record is None:
-            return self._refuse({"kind": "request", "end_game": True}, source,
-                                rules_inputs.NO_GAME, t("No game is being played."))
+            return self._refuse(
+                {"kind": "request", "end_game": True},
+                source,
+                rules_inputs.NO_GAME,
+                t("No game is being played."),
+            )
         self.store.end_game(self.record.id)
         self.store.drop_setting("paused")
         title = self.history.game.title if self.history else "the game"
@@ -189,8 +226,9 @@ class HostRequests:
             self.tags.check("00000000", game, component)
         except TagError as exc:
             if "already enrolled" not in str(exc):
-                return self._refuse_host(raw, source, ENROL_FAILED,
-                                    t("Cannot enrol: {problem}.", problem=reason_of(exc)))
+                return self._refuse_host(
+                    raw, source, ENROL_FAILED, t("Cannot enrol: {problem}.", problem=reason_of(exc))
+                )
         with self._lock:
             self.enrolling = {"game": game, "component": " ".join(component.lower().split())}
             self._bump()
@@ -202,9 +240,12 @@ class HostRequests:
         try:
             get_game(game)
         except SetupError as exc:
-            return self._refuse_host({"kind": "request", "enrol_guide": str(game)[:40]}, source,
-                                ENROL_FAILED, t("Cannot enrol: {problem}.",
-                                                problem=reason_of(exc)))
+            return self._refuse_host(
+                {"kind": "request", "enrol_guide": str(game)[:40]},
+                source,
+                ENROL_FAILED,
+                t("Cannot enrol: {problem}.", problem=reason_of(exc)),
+            )
         with self._lock:
             self.enrolling = self._next_to_enrol(game)
             self._bump()
@@ -222,16 +263,25 @@ class HostRequests:
         try:
             title = get_game(game).title
         except SetupError as exc:
-            return self._refuse_host({"kind": "request", "forget_game_tags": str(game)[:40]}, source,
-                                ENROL_FAILED, t("Cannot forget: {problem}.",
-                                                problem=reason_of(exc)))
+            return self._refuse_host(
+                {"kind": "request", "forget_game_tags": str(game)[:40]},
+                source,
+                ENROL_FAILED,
+                t("Cannot forget: {problem}.", problem=reason_of(exc)),
+            )
         count = self.tags.forget_game(game)
         with self._lock:
             if self.enrolling and self.enrolling["game"] == game:
-                self.enrolling = self._next_to_enrol(game) if self.enrolling.get("guide") \
-                    else self.enrolling
-        self._note({"type": "tags_forgotten", "game": game,
-                    "text": t("{n} stickers of {game} were forgotten.", n=count, game=title)})
+                self.enrolling = (
+                    self._next_to_enrol(game) if self.enrolling.get("guide") else self.enrolling
+                )
+        self._note(
+            {
+                "type": "tags_forgotten",
+                "game": game,
+                "text": t("{n} stickers of {game} were forgotten.", n=count, game=title),
+            }
+        )
         return {"ok": True, "count": count}
 
     def enrolment(self) -> dict[str, Any] | None:
@@ -243,9 +293,13 @@ class HostRequests:
         box = get_game(wanted["game"]).components
         counts = self.tags.count(wanted["game"])
         name = wanted["component"]
-        return {**wanted, "done": sum(min(counts.get(c, 0), n) for c, n in box.items()),
-                "total": sum(box.values()), "component_done": counts.get(name, 0),
-                "component_total": box.get(name, 0)}
+        return {
+            **wanted,
+            "done": sum(min(counts.get(c, 0), n) for c, n in box.items()),
+            "total": sum(box.values()),
+            "component_done": counts.get(name, 0),
+            "component_total": box.get(name, 0),
+        }
 
     def _op_enrol_cancel(self, source: str) -> dict[str, Any]:
         with self._lock:
@@ -259,9 +313,15 @@ class HostRequests:
         phone's NFC reads it), so they would name a player's hidden pieces."""
         if not self.game_in_progress():
             return None
-        return self._refuse_host(raw, source, NO_STICKERS_IN_GAME, t(
-            "Stickers are not imported or forgotten while a game is being played: the answer "
-            "would tell what a sticker is. End the game first."))
+        return self._refuse_host(
+            raw,
+            source,
+            NO_STICKERS_IN_GAME,
+            t(
+                "Stickers are not imported or forgotten while a game is being played: the answer "
+                "would tell what a sticker is. End the game first."
+            ),
+        )
 
     def _op_import_tags(self, source: str, data: Any, replace: bool = False) -> dict[str, Any]:
         refused = self._refuse_in_game({"kind": "request", "import_tags": True}, source)
@@ -270,9 +330,12 @@ class HostRequests:
         try:
             count = self.tags.import_(data, replace=replace)
         except TagError as exc:
-            return self._refuse_host({"kind": "request", "import_tags": True}, source, ENROL_FAILED,
-                                t("The tag file was not imported: {problem}.",
-                                  problem=reason_of(exc)))
+            return self._refuse_host(
+                {"kind": "request", "import_tags": True},
+                source,
+                ENROL_FAILED,
+                t("The tag file was not imported: {problem}.", problem=reason_of(exc)),
+            )
         self._note({"type": "tags_imported", "text": t("{n} stickers imported.", n=count)})
         return {"ok": True, "count": count}
 
@@ -281,7 +344,11 @@ class HostRequests:
         if refused is not None:
             return refused
         if not self.tags.forget(uid):
-            return self._refuse_host({"kind": "request", "forget_tag": uid}, source,
-                                rules_inputs.UNKNOWN_TAG, t("That sticker is not enrolled."))
+            return self._refuse_host(
+                {"kind": "request", "forget_tag": uid},
+                source,
+                rules_inputs.UNKNOWN_TAG,
+                t("That sticker is not enrolled."),
+            )
         self._note({"type": "tag_forgotten", "text": t("A sticker was forgotten.")})
         return {"ok": True}

@@ -43,8 +43,9 @@ class Inbox:
         #: inputs refused because their source's queue was full, per source
         self.refused: dict[str, int] = {}
 
-    def put(self, source: str, item: Any, limit: int = REQUEST_BACKLOG,
-            barrier: bool = False) -> bool:
+    def put(
+        self, source: str, item: Any, limit: int = REQUEST_BACKLOG, barrier: bool = False
+    ) -> bool:
         """Queue ``item`` from ``source``; False (and nothing queued) when that source already has
         ``limit`` inputs waiting, too many sources wait, or the inbox is closed. A barrier waits
         for everything queued before it."""
@@ -92,8 +93,10 @@ class Inbox:
                 if self._closed or not self._ready.wait(timeout):
                     return None
             if self._barriers:
-                oldest = min((waiting[0][0] for waiting in self._queues.values()),
-                             default=self._barriers[0][0] + 1)
+                oldest = min(
+                    (waiting[0][0] for waiting in self._queues.values()),
+                    default=self._barriers[0][0] + 1,
+                )
                 if self._barriers[0][0] < oldest:
                     return self._barriers.popleft()[1]
             source, waiting = next(iter(self._queues.items()))

@@ -8,9 +8,8 @@ a button at an empty seat). The table-level rule IDs are documented in ``docs/ru
 
 from __future__ import annotations
 
-from typing import Any
-
 from random import Random
+from typing import Any
 
 from ..devices.events import DieRolled
 from ..i18n import t
@@ -56,8 +55,14 @@ class GameInputs:
 
     def tag(self, state: State, component: Component, uid: str, reader: str) -> Action | Refusal:
         """What a tapped sticker means now; by default nothing (the game has no stickers)."""
-        return Refusal(WRONG_KIND, t("That tag is {component}; {game} uses no stickers.",
-                                     component=component.name, game=self.game.title))
+        return Refusal(
+            WRONG_KIND,
+            t(
+                "That tag is {component}; {game} uses no stickers.",
+                component=component.name,
+                game=self.game.title,
+            ),
+        )
 
     def tag_owner(self, state: State, action: Action) -> str | None:
         """The player whose tap ``action`` (mapped from a tag) is, or None when anyone's is: a
@@ -81,8 +86,10 @@ class GameInputs:
 
     def dice(self, state: State, rolls: list[DieRolled]) -> Action | Refusal:
         """Several dice rolled together (``Chance.dice`` of them), in die order."""
-        return {"type": "roll",
-                "values": [r.value if r.value is not None else r.face for r in rolls]}
+        return {
+            "type": "roll",
+            "values": [r.value if r.value is not None else r.face for r in rolls],
+        }
 
     def virtual_roll(self, state: State, chance: Chance, rng: Random) -> Action | Refusal:
         """A roll the server makes for a table without a dice reader: fair faces of the dice."""

@@ -14,10 +14,10 @@ import secrets
 import time
 from typing import Any
 
-from ..i18n import t
-from ..rules import EVERYTHING, HOST, TABLE
 from ..games import plugin
+from ..i18n import t
 from ..lights import PALETTE, SEAT_COLOURS, StatusLights, animating, render, storage_failed
+from ..rules import EVERYTHING, HOST, TABLE
 
 log = logging.getLogger("companion.table")
 
@@ -37,10 +37,10 @@ class TableOutputs:
         """Each seat's colour: the game's players' chosen colours, the palette's order after."""
         chosen = list(self.record.colours) if self.record is not None else []
         rest = [c for c in SEAT_COLOURS if c not in chosen]
-        return (chosen + rest + list(SEAT_COLOURS) * 2)[:max(self.layout.seats, len(chosen))]
+        return (chosen + rest + list(SEAT_COLOURS) * 2)[: max(self.layout.seats, len(chosen))]
 
     def colours(self) -> list[tuple[int, int, int]]:
-        return [PALETTE[name] for name in self.colour_names()[:self.layout.seats]]
+        return [PALETTE[name] for name in self.colour_names()[: self.layout.seats]]
 
     def player_for_join(self, code: Any) -> str | None:
         """The player whose seat the join code ``code`` opens (a seat no phone has taken)."""
@@ -48,8 +48,9 @@ class TableOutputs:
         if record is None or not isinstance(code, str) or not code:
             return None
         given = code.encode("utf-8", "surrogatepass")
-        return next((p for p, c in record.joins.items()
-                     if secrets.compare_digest(c.encode(), given)), None)
+        return next(
+            (p for p, c in record.joins.items() if secrets.compare_digest(c.encode(), given)), None
+        )
 
     def viewer_for_token(self, token: Any) -> str | None:
         """The player a seat's token belongs to, in the current game (anything that is not a
@@ -74,10 +75,16 @@ class TableOutputs:
             if cached is not None:
                 return cached
             shared = self._shared()
-            snap: dict[str, Any] = {"version": self.version, "viewer": viewer,
-                                    "game": shared["game"], "view": None, "legal": [],
-                                    "events": shared["events"], "refusals": shared["refusals"],
-                                    "devices": shared["devices"]}
+            snap: dict[str, Any] = {
+                "version": self.version,
+                "viewer": viewer,
+                "game": shared["game"],
+                "view": None,
+                "legal": [],
+                "events": shared["events"],
+                "refusals": shared["refusals"],
+                "devices": shared["devices"],
+            }
             if self.history is not None and self.record is not None:
                 game, state = self.history.game, self.history.state
                 if viewer in (TABLE, HOST):  # the seats no phone has claimed: their codes
@@ -90,12 +97,22 @@ class TableOutputs:
                         everyone = shared["legal"] = game.legal_actions(state)
                     snap["legal"] = [a for a in everyone if a.get("player") == viewer]
             chance = shared["awaited"]
-            snap["dice"] = shared["dice"] | {"virtual": chance is not None and not (
-                shared["dice"]["reader"] and self.readable(chance)) and (
-                chance.player is None or viewer == chance.player)}
-            snap["storage"] = None if self._storage is None else {"ok": False, "text": t(
-                "The table cannot record anything now: its storage is full or failing. Nothing "
-                "anyone does is applied until the host fixes it.")}
+            snap["dice"] = shared["dice"] | {
+                "virtual": chance is not None
+                and not (shared["dice"]["reader"] and self.readable(chance))
+                and (chance.player is None or viewer == chance.player)
+            }
+            snap["storage"] = (
+                None
+                if self._storage is None
+                else {
+                    "ok": False,
+                    "text": t(
+                        "The table cannot record anything now: its storage is full or failing. Nothing "
+                        "anyone does is applied until the host fixes it."
+                    ),
+                }
+            )
             if viewer == HOST:
                 snap["enrolling"] = self.enrolment()
                 if self._storage is not None:
@@ -110,24 +127,41 @@ class TableOutputs:
         shared = self._cache.get(("shared", self.version))
         if shared is not None:
             return shared
-        shared = {"game": None, "joins": [], "legal": None,
-                  "events": [{"n": e["n"], "at": e["at"], **e["event"]}
-                             for e in self._recent_events()] if self.history is None else [],
-                  "refusals": [dict(r) for r in self.refusals], "devices": self.reports.public()}
+        shared = {
+            "game": None,
+            "joins": [],
+            "legal": None,
+            "events": [{"n": e["n"], "at": e["at"], **e["event"]} for e in self._recent_events()]
+            if self.history is None
+            else [],
+            "refusals": [dict(r) for r in self.refusals],
+            "devices": self.reports.public(),
+        }
         record = self.record
         if self.history is not None and record is not None:
             colours = dict(zip(record.players, self.colour_names()))
-            shared["game"] = {"id": record.id, "game": self.history.game.id,
-                              "title": self.history.game.title, "players": record.players,
-                              "colours": colours, "started_at": record.started_at,
-                              "undoable": self.history.count > 0, "paused": self.paused}
-            shared["joins"] = [{"player": p, "code": record.joins[p], "colour": colours[p]}
-                               for p in record.players if p in record.joins]
+            shared["game"] = {
+                "id": record.id,
+                "game": self.history.game.id,
+                "title": self.history.game.title,
+                "players": record.players,
+                "colours": colours,
+                "started_at": record.started_at,
+                "undoable": self.history.count > 0,
+                "paused": self.paused,
+            }
+            shared["joins"] = [
+                {"player": p, "code": record.joins[p], "colour": colours[p]}
+                for p in record.players
+                if p in record.joins
+            ]
         chance = shared["awaited"] = self.awaited_roll()
-        shared["dice"] = {"awaited": chance.to_json() if chance else None,
-                          "reader": self.dice_connected(),
-                          "dice": self.reports.dice(getattr(self.dice, "name", None)),
-                          "rolled": self.rolled_so_far()}
+        shared["dice"] = {
+            "awaited": chance.to_json() if chance else None,
+            "reader": self.dice_connected(),
+            "dice": self.reports.dice(getattr(self.dice, "name", None)),
+            "rolled": self.rolled_so_far(),
+        }
         self._cache[("shared", self.version)] = shared
         return shared
 
@@ -148,8 +182,11 @@ class TableOutputs:
             key = (entry["n"], viewer)
             seen = kept.get(key)
             if seen is None:
-                seen = kept[key] = {"n": entry["n"], "at": entry["at"],
-                                    **game.view_event(entry["event"], viewer)}
+                seen = kept[key] = {
+                    "n": entry["n"],
+                    "at": entry["at"],
+                    **game.view_event(entry["event"], viewer),
+                }
             viewed.append(seen)
         if len(kept) > EVENT_VIEWS_KEPT:
             oldest = recent[0]["n"] if recent else 0
@@ -252,7 +289,13 @@ class TableOutputs:
             with self._lock:
                 view, cues, drawer = self.public_view(), list(self.cues), self.drawer()
             t = self.clock()
-            was, moving = moving, (animating(drawer, view, cues, t) or self._storage is not None
-                                   or self.led_test_colour(t) is not None)
+            was, moving = (
+                moving,
+                (
+                    animating(drawer, view, cues, t)
+                    or self._storage is not None
+                    or self.led_test_colour(t) is not None
+                ),
+            )
             if moving or was:  # and one frame more once it stops: the steady frame
                 self._show_leds(only_changed=True)

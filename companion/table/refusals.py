@@ -43,8 +43,9 @@ class RefusalLog:
 
     Thread-safe: the table loop and the web threads (anonymous refusals) add to it."""
 
-    def __init__(self, store: Store, clock: Callable[[], float], *, keep: int = KEEP,
-                 window: float = WINDOW):
+    def __init__(
+        self, store: Store, clock: Callable[[], float], *, keep: int = KEEP, window: float = WINDOW
+    ):
         self._store = store
         self._clock = clock
         self._window = window
@@ -58,9 +59,18 @@ class RefusalLog:
         #: the last storage problem met while writing a refusal (the table shows it elsewhere)
         self.storage_problem: StorageError | None = None
 
-    def add(self, game_id: int | None, raw: dict[str, Any], source: str, rule: str,
-            reason: str, seat: int | None = None, *, public: bool = True,
-            count: int = 1) -> tuple[dict[str, Any], bool]:
+    def add(
+        self,
+        game_id: int | None,
+        raw: dict[str, Any],
+        source: str,
+        rule: str,
+        reason: str,
+        seat: int | None = None,
+        *,
+        public: bool = True,
+        count: int = 1,
+    ) -> tuple[dict[str, Any], bool]:
         """Record ``count`` refusals (several when they were counted before, like a device's
         noise); the entry they count in, and whether it is new (then show it, blink the LEDs)
         rather than added to an open window."""
@@ -75,8 +85,14 @@ class RefusalLog:
                 return window.entry, False
             if window is not None:
                 self._close(key)
-        entry = {"rule": rule, "reason": reason, "source": source, "at": now(), "seat": seat,
-                 "count": count}
+        entry = {
+            "rule": rule,
+            "reason": reason,
+            "source": source,
+            "at": now(),
+            "seat": seat,
+            "count": count,
+        }
         row = self._write(game_id, raw, source, rule, reason)
         with self._lock:
             if len(self._open) >= MAX_OPEN:
@@ -85,8 +101,9 @@ class RefusalLog:
             (self.shown if public else self.quiet).append(entry)
         return entry, True
 
-    def _write(self, game_id: int | None, raw: dict[str, Any], source: str, rule: str,
-               reason: str) -> int | None:
+    def _write(
+        self, game_id: int | None, raw: dict[str, Any], source: str, rule: str, reason: str
+    ) -> int | None:
         try:
             return self._store.refuse(game_id, raw, source, rule, reason)
         except StorageError as exc:  # a refusal that cannot be written is still shown

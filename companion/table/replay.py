@@ -33,9 +33,16 @@ def replay(lines: Iterable[str], view: str | None = None) -> dict[str, Any]:
             entry = json.loads(line)
         except json.JSONDecodeError as exc:
             if history is None:
-                raise ReplayError(f"line {number}: the header is not valid JSON ({exc.msg})") from None
-            rejections.append({"line": number, "rule": MALFORMED,
-                               "reason": f"The line is not valid JSON ({exc.msg})."})
+                raise ReplayError(
+                    f"line {number}: the header is not valid JSON ({exc.msg})"
+                ) from None
+            rejections.append(
+                {
+                    "line": number,
+                    "rule": MALFORMED,
+                    "reason": f"The line is not valid JSON ({exc.msg}).",
+                }
+            )
             continue
         if history is None:
             history = _start(entry, number)
@@ -55,7 +62,7 @@ def replay(lines: Iterable[str], view: str | None = None) -> dict[str, Any]:
 
 def _start(header: Any, number: int) -> History:
     if not isinstance(header, dict) or "game" not in header or "players" not in header:
-        raise ReplayError(f"line {number}: the header needs \"game\" and \"players\"")
+        raise ReplayError(f'line {number}: the header needs "game" and "players"')
     try:
         found = plugin(header["game"])
         game = found.game

@@ -34,7 +34,14 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..devices.events import ButtonPressed, DeviceNoise, DeviceStatus, DieRolled, DieState, TagTapped
+from ..devices.events import (
+    ButtonPressed,
+    DeviceNoise,
+    DeviceStatus,
+    DieRolled,
+    DieState,
+    TagTapped,
+)
 from ..games import get_game, plugin
 from ..i18n import reason_of, t
 from ..lights import PALETTE, Cue, Layout, refusal_cue
@@ -44,8 +51,7 @@ from . import inputs as rules_inputs
 from .device_inputs import ENROL_FAILED, DeviceInputs, NoiseReport
 from .device_reports import DeviceReports
 from .history import History
-from .host_requests import (BAD_JOIN, BAD_SEAT, LED_TEST_STEP, HostRequests, new_join_code,
-                            new_token)
+from .host_requests import BAD_JOIN, BAD_SEAT, LED_TEST_STEP, HostRequests, new_join_code, new_token
 from .inbox import DEVICE_BACKLOG, REQUEST_BACKLOG, Inbox
 from .inputs import inputs_for
 from .outputs import ANIMATION_FPS, TableOutputs
@@ -57,9 +63,19 @@ from .tags import TagRegistry
 log = logging.getLogger("companion.table")
 
 #: re-exported: the web layer and the tests know them from here
-__all__ = ["ANIMATION_FPS", "BAD_JOIN", "BAD_SEAT", "ENROL_FAILED", "LED_TEST_STEP",
-           "Command", "Table", "busy", "colours_problem",
-           "new_join_code", "new_token"]
+__all__ = [
+    "ANIMATION_FPS",
+    "BAD_JOIN",
+    "BAD_SEAT",
+    "ENROL_FAILED",
+    "LED_TEST_STEP",
+    "Command",
+    "Table",
+    "busy",
+    "colours_problem",
+    "new_join_code",
+    "new_token",
+]
 
 KEEP_EVENTS = 60
 KEEP_JOURNAL = 200
@@ -73,13 +89,19 @@ CANNOT_RECORD = "TABLE-STORE-1"
 def colours_problem(colours: Any, players: Any) -> str | None:
     """Why ``colours`` cannot be the players' colours (one each, from the colour-blind-safe
     palette, no two alike), or None."""
-    if not isinstance(colours, list) or not isinstance(players, list) or \
-            len(colours) != len(players):
+    if (
+        not isinstance(colours, list)
+        or not isinstance(players, list)
+        or len(colours) != len(players)
+    ):
         return t("give one colour for each player")
     unknown = [c for c in colours if c not in PALETTE]
     if unknown:
-        return t("{colour} is not a colour of the palette ({palette})",
-                 colour=repr(str(unknown[0])[:20]), palette=", ".join(PALETTE))
+        return t(
+            "{colour} is not a colour of the palette ({palette})",
+            colour=repr(str(unknown[0])[:20]),
+            palette=", ".join(PALETTE),
+        )
     if len(set(colours)) != len(colours):
         return t("two players have the same colour")
     return None
@@ -106,8 +128,12 @@ class _Input:
 def busy(op: str) -> dict[str, Any]:
     """The answer to a request the table could not take (its queue was full, or the caller
     stopped waiting before the loop began it): nothing was done."""
-    return {"ok": False, "rule": BUSY, "op": op,
-            "reason": t("The table is busy; nothing was done. Try again in a moment.")}
+    return {
+        "ok": False,
+        "rule": BUSY,
+        "op": op,
+        "reason": t("The table is busy; nothing was done. Try again in a moment."),
+    }
 
 
 def _source_of(event: Any) -> str:
@@ -128,8 +154,15 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
     Its parts: :class:`~.device_inputs.DeviceInputs`, :class:`~.host_requests.HostRequests`,
     :class:`~.outputs.TableOutputs`."""
 
-    def __init__(self, store: Store, *, layout: Layout | None = None, brightness: float = 1.0,
-                 strips: dict[str, Any] | None = None, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        store: Store,
+        *,
+        layout: Layout | None = None,
+        brightness: float = 1.0,
+        strips: dict[str, Any] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.store = store
         self.tags = TagRegistry(store)
         self.layout = layout or Layout()
@@ -247,15 +280,15 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
             self._seq = entry.seq
             result = history.submit(entry.action)
             if isinstance(result, Refusal):  # only if the rules changed since the entry was made
-                log.error("game %s entry %s no longer accepted: %s", record.id, entry.seq,
-                          result.reason)
+                log.error(
+                    "game %s entry %s no longer accepted: %s", record.id, entry.seq, result.reason
+                )
                 continue
             self._keep_events(result.events, entry.at)
         self.record, self.history = record, history
         self.paused = self.store.setting("paused") == str(record.id)
         self.version += 1
-        log.info("resumed game %s (%s) after %s entries", record.id, record.game,
-                 history.count)
+        log.info("resumed game %s (%s) after %s entries", record.id, record.game, history.count)
 
     # ------------------------------------------------------------------------------------------
     # Inputs
@@ -271,8 +304,12 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         source = _source_of(event)
         if isinstance(event, DeviceStatus):
             queued = self.inbox.replace_last(
-                source, event, lambda waiting: isinstance(waiting, DeviceStatus)
-                and waiting.device == event.device)
+                source,
+                event,
+                lambda waiting: (
+                    isinstance(waiting, DeviceStatus) and waiting.device == event.device
+                ),
+            )
         else:
             queued = self.inbox.put(source, event, DEVICE_BACKLOG)
         if not queued:
@@ -326,8 +363,9 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
             item = self.inbox.get(timeout=HOUSEKEEPING)
             if item is None and self._closing:
                 return
-            if item is not None and not (isinstance(item, Command)
-                                         and not item.future.set_running_or_notify_cancel()):
+            if item is not None and not (
+                isinstance(item, Command) and not item.future.set_running_or_notify_cancel()
+            ):
                 try:
                     self._handle(item)
                 except Exception as exc:  # a bug must not stop the table; it is logged loudly
@@ -368,22 +406,35 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         self._storage = failure
         if first:
             log.error("the table cannot record: %s", failure)
-            self._note({"type": "storage_failed", "text": t(
-                "The table cannot record anything: its storage is full or failing. Nothing is "
-                "applied until the host fixes it (the host's status page says how).")})
+            self._note(
+                {
+                    "type": "storage_failed",
+                    "text": t(
+                        "The table cannot record anything: its storage is full or failing. Nothing is "
+                        "applied until the host fixes it (the host's status page says how)."
+                    ),
+                }
+            )
             self._show_leds()
 
     def _cannot_record(self, failure: StorageError, item: Any) -> dict[str, Any]:
         """An input that could not be recorded: refused, and the table says it cannot record."""
         self._storage_failed(failure)
         seat = item.seat if isinstance(item, (ButtonPressed, _Input)) else None
-        reason = t("The table cannot record this: its storage is full or failing. Nothing was "
-                   "done.")
+        reason = t(
+            "The table cannot record this: its storage is full or failing. Nothing was done."
+        )
         with self._lock:
-            self.refusal_log.shown.append({"rule": CANNOT_RECORD, "reason": reason,
-                                           "source": getattr(item, "source", None)
-                                           or _source_of(item), "at": now(), "seat": seat,
-                                           "count": 1})
+            self.refusal_log.shown.append(
+                {
+                    "rule": CANNOT_RECORD,
+                    "reason": reason,
+                    "source": getattr(item, "source", None) or _source_of(item),
+                    "at": now(),
+                    "seat": seat,
+                    "count": 1,
+                }
+            )
             self._add_cues([refusal_cue(seat, self.clock())])
             self._bump()
         return {"ok": False, "rule": CANNOT_RECORD, "reason": reason}
@@ -411,16 +462,24 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         if isinstance(result, dict) and not (isinstance(item, Command) and item.op == "sync"):
             with self._lock:
                 self.inputs_handled += 1
-                self.journal.append({"n": self.inputs_handled,
-                                     "source": getattr(item, "source", None) or type(item).__name__,
-                                     **result})
+                self.journal.append(
+                    {
+                        "n": self.inputs_handled,
+                        "source": getattr(item, "source", None) or type(item).__name__,
+                        **result,
+                    }
+                )
 
     def _dispatch(self, item: Any) -> dict[str, Any] | None:
         if isinstance(item, Command):
             handler = getattr(self, f"_op_{item.op}", None)
             if handler is None:
-                result = self._refuse({"op": item.op}, item.source, rules_inputs.BAD_REQUEST,
-                                      t("The table has no request {op}.", op=repr(item.op)))
+                result = self._refuse(
+                    {"op": item.op},
+                    item.source,
+                    rules_inputs.BAD_REQUEST,
+                    t("The table has no request {op}.", op=repr(item.op)),
+                )
             else:
                 result = handler(item.source, **item.args)
             item.future.set_result(result)
@@ -463,24 +522,39 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         if self.history is None:
             return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
         chance = self.awaited_roll()
-        seat = self.history.state["players"].index(player) if player in \
-            self.history.state["players"] else None
+        seat = (
+            self.history.state["players"].index(player)
+            if player in self.history.state["players"]
+            else None
+        )
         if chance is None:
-            return self._refuse(raw, source, rules_inputs.UNASKED_ROLL,
-                                t("Nobody is asked to roll now."), seat)
+            return self._refuse(
+                raw, source, rules_inputs.UNASKED_ROLL, t("Nobody is asked to roll now."), seat
+            )
         if self.reader_can_roll(chance):
-            return self._refuse(raw, source, rules_inputs.READER_CONNECTED,
-                                t("The dice reader is connected: roll the real die."), seat)
+            return self._refuse(
+                raw,
+                source,
+                rules_inputs.READER_CONNECTED,
+                t("The dice reader is connected: roll the real die."),
+                seat,
+            )
         if player is not None and chance.player is not None and player != chance.player:
-            return self._refuse(raw, source, rules_inputs.NOT_YOUR_ROLL,
-                                t("{roller} rolls now, not {player}.", roller=chance.player,
-                                  player=player), seat)
-        mapped = inputs_for(self.history.game).virtual_roll(self.history.state, chance,
-                                                            self._random)
+            return self._refuse(
+                raw,
+                source,
+                rules_inputs.NOT_YOUR_ROLL,
+                t("{roller} rolls now, not {player}.", roller=chance.player, player=player),
+                seat,
+            )
+        mapped = inputs_for(self.history.game).virtual_roll(
+            self.history.state, chance, self._random
+        )
         return self._act(mapped, source, raw | {"action": mapped}, seat=seat)
 
-    def _op_refuse(self, source: str, rule: str, reason: str,
-                   raw: dict[str, Any]) -> dict[str, Any]:
+    def _op_refuse(
+        self, source: str, rule: str, reason: str, raw: dict[str, Any]
+    ) -> dict[str, Any]:
         """A request the web layer refused before it reached the rules: logged and shown too."""
         return self._refuse(raw, source, rule, reason)
 
@@ -490,17 +564,30 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
             return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
         return self._act({"type": "undo"}, source, raw)
 
-    def _op_new_game(self, source: str, game: str, players: list[str],
-                     options: dict[str, Any] | None = None, seed: int | None = None,
-                     colours: list[str] | None = None) -> dict[str, Any]:
-        raw = {"kind": "request", "new_game": {  # as asked, cut short: it is only a record
-            "game": str(game)[:40], "players": [str(p)[:40] for p in players[:10]]
-            if isinstance(players, list) else str(players)[:40]}}
+    def _op_new_game(
+        self,
+        source: str,
+        game: str,
+        players: list[str],
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        colours: list[str] | None = None,
+    ) -> dict[str, Any]:
+        raw = {
+            "kind": "request",
+            "new_game": {  # as asked, cut short: it is only a record
+                "game": str(game)[:40],
+                "players": [str(p)[:40] for p in players[:10]]
+                if isinstance(players, list)
+                else str(players)[:40],
+            },
+        }
         if colours is not None:
             problem = colours_problem(colours, players)
             if problem:
-                return self._refuse(raw, source, BAD_SETUP,
-                                    t("The game cannot start: {problem}.", problem=problem))
+                return self._refuse(
+                    raw, source, BAD_SETUP, t("The game cannot start: {problem}.", problem=problem)
+                )
         seed = secrets.randbelow(2**31) if seed is None else seed
         try:
             found = plugin(game)
@@ -511,16 +598,31 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
             defaults = found.input_mapping.option_defaults
             history = History(rules, players, defaults | options, seed)
         except (ValueError, TypeError) as exc:  # SetupError is a ValueError
-            return self._refuse(raw, source, BAD_SETUP,
-                                t("The game cannot start: {problem}.", problem=reason_of(exc)))
+            return self._refuse(
+                raw,
+                source,
+                BAD_SETUP,
+                t("The game cannot start: {problem}.", problem=reason_of(exc)),
+            )
         names = history.state["players"]
         if len(names) > self.layout.seats:
-            return self._refuse(raw, source, BAD_SETUP, t("This table has {seats} seats, not {n}.",
-                                                          seats=self.layout.seats, n=len(names)))
+            return self._refuse(
+                raw,
+                source,
+                BAD_SETUP,
+                t("This table has {seats} seats, not {n}.", seats=self.layout.seats, n=len(names)),
+            )
         tokens = {p: new_token() for p in names}
         joins = {p: new_join_code() for p in names}
-        record = self.store.start_game(rules.id, names, history.state["options"], seed, tokens,
-                                       joins, list(colours) if colours else None)
+        record = self.store.start_game(
+            rules.id,
+            names,
+            history.state["options"],
+            seed,
+            tokens,
+            joins,
+            list(colours) if colours else None,
+        )
         self.store.drop_setting("paused")
         with self._lock:
             self.record, self.history = record, history
@@ -528,23 +630,36 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
             self._seq = 0
             self.events.clear()
             self.cues.clear()
-            self._note({"type": "game_started", "text": t("A game of {game} begins: {players}.",
-                                                          game=rules.title,
-                                                          players=", ".join(names))})
+            self._note(
+                {
+                    "type": "game_started",
+                    "text": t(
+                        "A game of {game} begins: {players}.",
+                        game=rules.title,
+                        players=", ".join(names),
+                    ),
+                }
+            )
         self._follow_actuators()
         return {"ok": True, "game_id": record.id}
 
     # -- the one path of every game action -------------------------------------------------
 
-    def _act(self, action: Any, source: str, raw: dict[str, Any],
-             seat: int | None = None) -> dict[str, Any]:
+    def _act(
+        self, action: Any, source: str, raw: dict[str, Any], seat: int | None = None
+    ) -> dict[str, Any]:
         if isinstance(action, Refusal):
             return self._refuse(raw, source, action.rule, action.reason, seat)
         if self._storage is not None:  # nothing can be made durable: nothing is applied
             return self._cannot_record(self._storage, _Input(source, seat))
         if self.paused and not (source == "host" and action.get("type") == "undo"):
-            return self._refuse(raw | {"action": action}, source, PAUSED,
-                                t("The game is paused; the host resumes it."), seat)
+            return self._refuse(
+                raw | {"action": action},
+                source,
+                PAUSED,
+                t("The game is paused; the host resumes it."),
+                seat,
+            )
         assert self.history is not None and self.record is not None
         result = self.history.check(action)
         if isinstance(result, Refusal):
@@ -557,15 +672,23 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
             self.history.commit(action, result)
             self._seq = seq
             self._keep_events(result.events, at)
-            self._add_cues(self.drawer().cues(list(result.events),
-                                              self.history.state["players"], self.clock()))
+            self._add_cues(
+                self.drawer().cues(list(result.events), self.history.state["players"], self.clock())
+            )
             self._bump()
         self._show_leds()
         self._follow_actuators()
         return {"ok": True, "action": action, "events": len(result.events)}
 
-    def _refuse(self, raw: dict[str, Any], source: str, rule: str, reason: str,
-                seat: int | None = None, count: int = 1) -> dict[str, Any]:
+    def _refuse(
+        self,
+        raw: dict[str, Any],
+        source: str,
+        rule: str,
+        reason: str,
+        seat: int | None = None,
+        count: int = 1,
+    ) -> dict[str, Any]:
         """Refuse an input: written, shown and signalled once; the same refusal again from the
         same source within a second only counts (the pages see the count within a second)."""
         game_id = self.record.id if self.record else None
@@ -578,20 +701,23 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
             self._show_leds()
         return {"ok": False, "rule": rule, "reason": reason}
 
-    def _refuse_host(self, raw: dict[str, Any], source: str, rule: str,
-                     reason: str) -> dict[str, Any]:
+    def _refuse_host(
+        self, raw: dict[str, Any], source: str, rule: str, reason: str
+    ) -> dict[str, Any]:
         """A host-only request refused (enrolment, a tag file): the host is answered and the
         refusal written, but the pages never show it (it may name a sticker's UID)."""
         return self.refuse_quietly(source, rule, reason, raw)
 
-    def refuse_quietly(self, source: str, rule: str, reason: str,
-                       raw: dict[str, Any]) -> dict[str, Any]:
+    def refuse_quietly(
+        self, source: str, rule: str, reason: str, raw: dict[str, Any]
+    ) -> dict[str, Any]:
         """A web request refused before it reached the table (a wrong join code, a missing CSRF
         token, a wrong PIN): written and counted (one entry a second per source and rule), shown
         to the host's status page, but never on the pages nor the LEDs, so an unknown client
         cannot blink the table or wake every phone. Safe from any thread."""
-        _, new = self.refusal_log.add(self.record.id if self.record else None, raw, source, rule,
-                                      reason, public=False)
+        _, new = self.refusal_log.add(
+            self.record.id if self.record else None, raw, source, rule, reason, public=False
+        )
         if new:
             log.info("refused a web request from %s: %s %s", source, rule, reason)
         return {"ok": False, "rule": rule, "reason": reason}

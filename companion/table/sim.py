@@ -28,10 +28,12 @@ from .runtime import Table
 
 def one_at_a_time(act):
     """Acts of the simulated hands happen one after another, as at a real table."""
+
     @functools.wraps(act)
     def wrapper(self, *args, **kwargs):
         with self._hands:
             return act(self, *args, **kwargs)
+
     return wrapper
 
 
@@ -98,8 +100,9 @@ class SimulatedTable:
         seen: set[str] = set()
         boxes: dict[str, dict[str, str]] = {}
         for game_id in GAME_IDS:
-            box = {uid: name for uid, name in self.hands(game_id).stickers().items()
-                   if uid not in seen}
+            box = {
+                uid: name for uid, name in self.hands(game_id).stickers().items() if uid not in seen
+            }
             seen.update(box)
             boxes[game_id] = box
         return boxes
@@ -112,8 +115,9 @@ class SimulatedTable:
             wanted = plugin(game_id).game.components
             counts = self.table.tags.count(game_id)
             for uid, name in box.items():
-                if self.table.tags.lookup(uid) is None and counts.get(name, 0) < \
-                        wanted.get(name, 0):
+                if self.table.tags.lookup(uid) is None and counts.get(name, 0) < wanted.get(
+                    name, 0
+                ):
                     counts[name] = counts.get(name, 0) + 1
                     missing.append({"uid": uid, "game": game_id, "component": name})
         if missing:
@@ -133,9 +137,15 @@ class SimulatedTable:
         if game_id is None:
             return {"game": None, "controls": [], "dice": dice}
         hands = self.hands(game_id)
-        return {**hands.world(), "game": game_id, "dice": dice,
-                "controls": [{"act": act, "label": label, "primary": primary}
-                             for act, label, primary in hands.controls]}
+        return {
+            **hands.world(),
+            "game": game_id,
+            "dice": dice,
+            "controls": [
+                {"act": act, "label": label, "primary": primary}
+                for act, label, primary in hands.controls
+            ],
+        }
 
     def game_acts(self) -> dict[str, dict[str, tuple[type, str]]]:
         """The acts of the game being played (name -> its arguments)."""
@@ -163,8 +173,9 @@ class SimulatedTable:
     def tap(self, uid: str, reader: str = "board") -> list[dict[str, Any]]:
         """Tap the tag ``uid`` at ``reader``: the board's, or a seat's own (when configured)."""
         if reader not in self.devices.nfc:
-            raise ValueError(f"this table has no NFC reader {reader!r}; it has "
-                             f"{', '.join(self.devices.nfc)}")
+            raise ValueError(
+                f"this table has no NFC reader {reader!r}; it has {', '.join(self.devices.nfc)}"
+            )
         return self._sensed(lambda: self.devices.nfc[reader].tap(uid))
 
     @one_at_a_time
@@ -175,8 +186,11 @@ class SimulatedTable:
         wanted = self.table.enrolling
         if wanted is None:
             raise ValueError("no sticker is being enrolled")
-        box = [uid for uid, name in self.boxes().get(wanted["game"], {}).items()
-               if name == wanted["component"]]
+        box = [
+            uid
+            for uid, name in self.boxes().get(wanted["game"], {}).items()
+            if name == wanted["component"]
+        ]
         if not box:
             raise ValueError(f"the simulated box has no {wanted['component']}")
         fresh = [uid for uid in box if self.table.tags.lookup(uid) is None]
@@ -195,16 +209,18 @@ class SimulatedTable:
         return self._sensed(lambda: self.devices.buttons.press(seat, hold=hold))
 
     @one_at_a_time
-    def roll(self, face: int | str | None = None, die: int = 0,
-             timeout: float = 10.0) -> list[dict[str, Any]]:
+    def roll(
+        self, face: int | str | None = None, die: int = 0, timeout: float = 10.0
+    ) -> list[dict[str, Any]]:
         """Throw a die on the simulated reader (the real firmware logic reads it); waits until
         the table has handled the roll. ``ValueError`` if the die has no such face."""
         self._check_face(die, face)
         return self._until_handled(lambda: self.devices.sim_dice.roll(die, face), timeout)
 
     @one_at_a_time
-    def throw(self, faces: list[int | str | None] | None = None,
-              timeout: float = 10.0) -> list[dict[str, Any]]:
+    def throw(
+        self, faces: list[int | str | None] | None = None, timeout: float = 10.0
+    ) -> list[dict[str, Any]]:
         """Throw several dice together (as many as the awaited roll takes, or as ``faces``
         lists, each face given or left to chance); waits until the table has handled each."""
         if faces is None:
@@ -215,8 +231,11 @@ class SimulatedTable:
         for die, face in enumerate(faces):
             self._check_face(die, face)
         before = self.table.inputs_handled
-        return self._after(lambda: self.devices.sim_dice.throw(dict(enumerate(faces))),
-                           lambda: self.table.inputs_handled >= before + len(faces), timeout)
+        return self._after(
+            lambda: self.devices.sim_dice.throw(dict(enumerate(faces))),
+            lambda: self.table.inputs_handled >= before + len(faces),
+            timeout,
+        )
 
     @one_at_a_time
     def crooked(self, die: int = 0, timeout: float = 10.0) -> list[dict[str, Any]]:
@@ -224,20 +243,22 @@ class SimulatedTable:
         return self._until_dice_settle(lambda: self.devices.sim_dice.crooked(die), die, timeout)
 
     @one_at_a_time
-    def place(self, face: int | str | None = None, die: int = 0,
-              timeout: float = 10.0) -> list[dict[str, Any]]:
+    def place(
+        self, face: int | str | None = None, die: int = 0, timeout: float = 10.0
+    ) -> list[dict[str, Any]]:
         """Set a die down by hand instead of rolling it."""
         self._check_face(die, face)
-        return self._until_dice_settle(lambda: self.devices.sim_dice.place(die, face), die,
-                                       timeout)
+        return self._until_dice_settle(lambda: self.devices.sim_dice.place(die, face), die, timeout)
 
     @one_at_a_time
     def dice_noise(self, timeout: float = 5.0) -> list[dict[str, Any]]:
         """Garbage on the serial line, and a roll whose line arrives with a wrong checksum."""
+
         def noise():
             self.devices.sim_dice.garbage(64)
             self.devices.sim_dice.bad_checksum()
             self.devices.sim_dice.roll(0)
+
         return self._until_handled(noise, timeout)
 
     def _check_face(self, die: int, face: int | str | None) -> None:
@@ -247,19 +268,22 @@ class SimulatedTable:
             name, faces = self.devices.dice.profile(die)
             profile = dice_profiles.get(name, ",".join(faces) if faces else None)
             if str(face) not in profile.labels():
-                raise ValueError(f"die {die} ({name}) has no face {face!r}; its faces are "
-                                 f"{', '.join(profile.labels())}")
+                raise ValueError(
+                    f"die {die} ({name}) has no face {face!r}; its faces are "
+                    f"{', '.join(profile.labels())}"
+                )
 
     def _until_dice_settle(self, act, die: int, timeout: float) -> list[dict[str, Any]]:
         """Do ``act`` and wait until the table heard how die ``die`` came to rest."""
         seen = self.table.dice_reports
 
         def settled() -> bool:
-            report = self.table.devices.get(self.devices.dice.name, {}).get("dice", {}).get(
-                str(die), {})
+            report = (
+                self.table.devices.get(self.devices.dice.name, {}).get("dice", {}).get(str(die), {})
+            )
             # A die's report after the act that ends it (not a state report that crossed it).
-            return report.get("n", 0) > seen and report["state"] in ("crooked", "placed",
-                                                                     "rolled")
+            return report.get("n", 0) > seen and report["state"] in ("crooked", "placed", "rolled")
+
         return self._after(act, settled, timeout)
 
     def _until_handled(self, act, timeout: float) -> list[dict[str, Any]]:

@@ -31,19 +31,27 @@ KINDS = ("readonly", "full", "io", "corrupt", "lost", "busy")
 PROBE_NAME = ".companion-probe"
 PROBE_BYTES = b"companion: checking that this directory can be written\n"
 
-_OS_KINDS = {errno.EROFS: "readonly", errno.EACCES: "readonly", errno.EPERM: "readonly",
-             errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EFBIG: "full"}
+_OS_KINDS = {
+    errno.EROFS: "readonly",
+    errno.EACCES: "readonly",
+    errno.EPERM: "readonly",
+    errno.ENOSPC: "full",
+    errno.EDQUOT: "full",
+    errno.EFBIG: "full",
+}
 # SQLite's primary result codes (the low byte of the extended code).
-_SQLITE_KINDS = {3: "readonly",   # SQLITE_PERM
-                 5: "busy",       # SQLITE_BUSY
-                 6: "busy",       # SQLITE_LOCKED
-                 8: "readonly",   # SQLITE_READONLY (and its extended codes)
-                 10: "io",        # SQLITE_IOERR: refined by probing the directory
-                 11: "corrupt",   # SQLITE_CORRUPT
-                 13: "full",      # SQLITE_FULL
-                 14: "io",        # SQLITE_CANTOPEN: refined by probing the directory
-                 15: "io",        # SQLITE_PROTOCOL (a WAL lock protocol error)
-                 26: "corrupt"}   # SQLITE_NOTADB
+_SQLITE_KINDS = {
+    3: "readonly",  # SQLITE_PERM
+    5: "busy",  # SQLITE_BUSY
+    6: "busy",  # SQLITE_LOCKED
+    8: "readonly",  # SQLITE_READONLY (and its extended codes)
+    10: "io",  # SQLITE_IOERR: refined by probing the directory
+    11: "corrupt",  # SQLITE_CORRUPT
+    13: "full",  # SQLITE_FULL
+    14: "io",  # SQLITE_CANTOPEN: refined by probing the directory
+    15: "io",  # SQLITE_PROTOCOL (a WAL lock protocol error)
+    26: "corrupt",
+}  # SQLITE_NOTADB
 
 
 class StorageError(Exception):
@@ -54,8 +62,16 @@ class StorageError(Exception):
     not done; the fix), for reports that show them apart, such as ``companion doctor``.
     ``missing`` is the number of acknowledged entries missing (kind ``lost`` only)."""
 
-    def __init__(self, kind: str, what: str, done: str, fix: str, *, directory: Path,
-                 missing: int | None = None):
+    def __init__(
+        self,
+        kind: str,
+        what: str,
+        done: str,
+        fix: str,
+        *,
+        directory: Path,
+        missing: int | None = None,
+    ):
         if kind not in KINDS:
             raise ValueError(f"unknown storage error kind {kind!r}")
         self.kind = kind
@@ -79,8 +95,9 @@ def decode_text(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DamagedText(f"stored text is not valid UTF-8 ({exc.reason} at byte {exc.start})") \
-            from None
+        raise DamagedText(
+            f"stored text is not valid UTF-8 ({exc.reason} at byte {exc.start})"
+        ) from None
 
 
 class Disk:
@@ -192,8 +209,15 @@ def detail_of(exc: BaseException) -> str:
     return f"{text} ({name})" if name else text
 
 
-def explain(kind: str, database: Path, detail: str, *, operation: str | None = None,
-            writing: bool = True, done: str | None = None) -> StorageError:
+def explain(
+    kind: str,
+    database: Path,
+    detail: str,
+    *,
+    operation: str | None = None,
+    writing: bool = True,
+    done: str | None = None,
+) -> StorageError:
     """A :class:`StorageError` in plain words.
 
     ``operation`` names what failed while the table runs ("Saving entry 12 of game 3"); None
@@ -202,51 +226,59 @@ def explain(kind: str, database: Path, detail: str, *, operation: str | None = N
     directory = database.parent
     if operation is None:
         lead = "The companion cannot use its storage:"
-        done = done or ("The table was not opened and nothing was changed; the games saved so "
-                        "far are as they were.")
+        done = done or (
+            "The table was not opened and nothing was changed; the games saved so "
+            "far are as they were."
+        )
     elif writing:
         lead = f"{operation} failed:"
-        done = done or ("Nothing of it was kept (it was rolled back); everything saved before "
-                        "it is intact, and the next change tries again.")
+        done = done or (
+            "Nothing of it was kept (it was rolled back); everything saved before "
+            "it is intact, and the next change tries again."
+        )
     else:
         lead = f"{operation} failed:"
         done = done or "Nothing was changed."
     what = {
         "readonly": f"the data directory {directory} is read-only or may not be written by the "
-                    f"companion ({detail}).",
+        f"companion ({detail}).",
         "full": f"the disk holding the data directory {directory} is full ({detail}).",
         "io": f"reading or writing the data directory {directory} failed with an input/output "
-              f"error ({detail}): the SD card or disk may be failing.",
+        f"error ({detail}): the SD card or disk may be failing.",
         "corrupt": f"the database {database} is damaged ({detail}).",
         "busy": f"the database {database} is locked by another program ({detail}).",
     }[kind]
-    return StorageError(kind, f"{lead} {what}", done, fix_for(kind, directory),
-                        directory=directory)
+    return StorageError(kind, f"{lead} {what}", done, fix_for(kind, directory), directory=directory)
 
 
 def fix_for(kind: str, directory: Path) -> str:
     """What a person does about a storage failure of ``kind``, naming the commands that help."""
     data = shlex.quote(str(directory))
-    check = (f"`companion storage check --data {data}` says \"storage ok\" once it is fixed, and "
-             f"`companion doctor` shows what it finds.")
-    return "Fix: " + {
-        "readonly": "make the directory writable again. If the SD card turned read-only after "
-                    "errors, shut down, check the card on another computer (fsck) or replace "
-                    "it; if the directory belongs to another user, give it to the companion's "
-                    f"user (sudo chown). {check}",
-        "full": "free some space on the disk (for instance `sudo journalctl --vacuum-size=50M`, "
-                f"or delete files you do not need). {check}",
-        "io": "copy the data directory somewhere safe now, while it can still be read; then "
-              f"check the card on another computer or replace it, and put the copy back. {check}",
-        "corrupt": "keep a copy of the data directory first. Then put back the database from a "
-                   "backup, or save what can be read with `sqlite3 companion.db .recover`; or, "
-                   "to start again with an empty table, move companion.db and its -wal and -shm "
-                   f"files aside and run `companion storage accept-loss --data {data}`. {check}",
-        "busy": "stop the other program that uses this data directory (often a second "
-                "`companion run`; `systemctl status companion` shows the service), then try "
-                f"again. {check}",
-        "lost": "if you have the missing file (a backup, or lost+found after fsck), put it "
-                "back and start again. Otherwise "
-                f"`companion storage accept-loss --data {data}` says what is given up, keeps "
-                "what the database holds, and lets the table start from there.",
-    }[kind]
+    check = (
+        f'`companion storage check --data {data}` says "storage ok" once it is fixed, and '
+        f"`companion doctor` shows what it finds."
+    )
+    return (
+        "Fix: "
+        + {
+            "readonly": "make the directory writable again. If the SD card turned read-only after "
+            "errors, shut down, check the card on another computer (fsck) or replace "
+            "it; if the directory belongs to another user, give it to the companion's "
+            f"user (sudo chown). {check}",
+            "full": "free some space on the disk (for instance `sudo journalctl --vacuum-size=50M`, "
+            f"or delete files you do not need). {check}",
+            "io": "copy the data directory somewhere safe now, while it can still be read; then "
+            f"check the card on another computer or replace it, and put the copy back. {check}",
+            "corrupt": "keep a copy of the data directory first. Then put back the database from a "
+            "backup, or save what can be read with `sqlite3 companion.db .recover`; or, "
+            "to start again with an empty table, move companion.db and its -wal and -shm "
+            f"files aside and run `companion storage accept-loss --data {data}`. {check}",
+            "busy": "stop the other program that uses this data directory (often a second "
+            "`companion run`; `systemctl status companion` shows the service), then try "
+            f"again. {check}",
+            "lost": "if you have the missing file (a backup, or lost+found after fsck), put it "
+            "back and start again. Otherwise "
+            f"`companion storage accept-loss --data {data}` says what is given up, keeps "
+            "what the database holds, and lets the table start from there.",
+        }[kind]
+    )

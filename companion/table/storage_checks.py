@@ -13,8 +13,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .ackmark import (EMPTY, Comparison, MarkDamaged, MarkFile, counted, damaged_mark_error,
-                      lost_error, mark_path)
+from .ackmark import (
+    EMPTY,
+    Comparison,
+    MarkDamaged,
+    MarkFile,
+    counted,
+    damaged_mark_error,
+    lost_error,
+    mark_path,
+)
 from .storage import Disk, detail_of, explain, kind_of, probe_directory
 from .store import Store
 
@@ -38,22 +46,27 @@ class StorageReport:
     def summary(self) -> str:
         """One line: the directory, the database's contents, the mark against the log."""
         if not self.directory_exists:
-            return (f"the data directory {self.directory} does not exist yet: it is created on "
-                    f"first start")
+            return (
+                f"the data directory {self.directory} does not exist yet: it is created on "
+                f"first start"
+            )
         if not self.database_exists:
-            return (f"{self.directory} is writable; no database yet: it is created on first "
-                    f"start")
-        text = (f"{self.directory} is writable; {self.database.name}: "
-                f"{counted(self.games, 'game', 'games')}, "
-                f"{counted(self.entries, 'entry', 'entries')}, quick check ok")
+            return f"{self.directory} is writable; no database yet: it is created on first start"
+        text = (
+            f"{self.directory} is writable; {self.database.name}: "
+            f"{counted(self.games, 'game', 'games')}, "
+            f"{counted(self.entries, 'entry', 'entries')}, quick check ok"
+        )
         if self.checked:
             text += f", {self.checked} checksums ok"
         if self.unchecked:
             text += f" ({self.unchecked} older entries have none)"
         mark = self.comparison.mark if self.comparison else None
         if mark is not None and mark.game:
-            text += (f"; the mark matches the log (last acknowledged: entry {mark.seq} of game "
-                     f"{mark.game})")
+            text += (
+                f"; the mark matches the log (last acknowledged: entry {mark.seq} of game "
+                f"{mark.game})"
+            )
         elif mark is not None:
             text += "; the mark matches the log"
         return text
@@ -86,8 +99,17 @@ def check_storage(database: Path, disk: Disk | None = None) -> StorageReport:
     try:
         games, entries = store.counts()
         checked, unchecked = store.verify_entries()
-        return StorageReport(directory, database, True, True, games, entries, checked,
-                             unchecked, store.compare_mark())
+        return StorageReport(
+            directory,
+            database,
+            True,
+            True,
+            games,
+            entries,
+            checked,
+            unchecked,
+            store.compare_mark(),
+        )
     finally:
         store.close()
 
@@ -102,8 +124,9 @@ class Acceptance:
     found: str
 
 
-def accept_loss(database: Path, confirm: Callable[[str], bool],
-                disk: Disk | None = None) -> Acceptance:
+def accept_loss(
+    database: Path, confirm: Callable[[str], bool], disk: Disk | None = None
+) -> Acceptance:
     """Compare the mark with the log; if the log holds less (or the mark is damaged), describe
     what is given up, ask ``confirm(description)``, and on yes write a new mark from what the
     database holds (or, with no database, remove the mark). Raises :class:`StorageError` for
@@ -117,16 +140,20 @@ def accept_loss(database: Path, confirm: Callable[[str], bool],
         comparison = store.compare_mark()
         if comparison is None:
             games, entries = store.counts()
-            found = (f"The mark file is damaged ({store.mark_problem}), so what is missing "
-                     f"cannot be told; the database holds {counted(games, 'game', 'games')} and "
-                     f"{counted(entries, 'entry', 'entries')}. Accepting writes a new mark from "
-                     f"it.")
+            found = (
+                f"The mark file is damaged ({store.mark_problem}), so what is missing "
+                f"cannot be told; the database holds {counted(games, 'game', 'games')} and "
+                f"{counted(entries, 'entry', 'entries')}. Accepting writes a new mark from "
+                f"it."
+            )
         elif not comparison.lost:
             return Acceptance(False, False, f"Nothing is lost: {comparison.describe()}")
         else:
-            found = (f"{_sentence(comparison.describe())} Accepting gives up "
-                     f"{comparison.missing()} for good and continues from what the database "
-                     f"holds.")
+            found = (
+                f"{_sentence(comparison.describe())} Accepting gives up "
+                f"{comparison.missing()} for good and continues from what the database "
+                f"holds."
+            )
         if not confirm(found):
             return Acceptance(True, False, found)
         store.reset_mark()
@@ -135,8 +162,9 @@ def accept_loss(database: Path, confirm: Callable[[str], bool],
         store.close()
 
 
-def _accept_without_database(database: Path, confirm: Callable[[str], bool],
-                             disk: Disk) -> Acceptance:
+def _accept_without_database(
+    database: Path, confirm: Callable[[str], bool], disk: Disk
+) -> Acceptance:
     """``accept_loss`` where the database file is gone: accepting removes its mark, so that the
     next start begins with an empty table."""
     marks = MarkFile(mark_path(database), disk)
@@ -146,14 +174,20 @@ def _accept_without_database(database: Path, confirm: Callable[[str], bool],
         found = f"The database is missing and its mark file is damaged ({exc})."
     else:
         if mark is None:
-            return Acceptance(False, False, "There is no database and no mark yet: nothing is "
-                                            "lost.")
+            return Acceptance(
+                False, False, "There is no database and no mark yet: nothing is lost."
+            )
         comparison = Comparison(mark, EMPTY, False, 0, database_missing=True)
         if not comparison.lost:
-            return Acceptance(False, False, "There is no database, and its mark records no "
-                                            "change: nothing is lost.")
-        found = (f"{_sentence(comparison.describe())} Accepting gives up "
-                 f"{comparison.missing()} for good and starts again with an empty table.")
+            return Acceptance(
+                False,
+                False,
+                "There is no database, and its mark records no change: nothing is lost.",
+            )
+        found = (
+            f"{_sentence(comparison.describe())} Accepting gives up "
+            f"{comparison.missing()} for good and starts again with an empty table."
+        )
     if not confirm(found):
         return Acceptance(True, False, found)
     marks.remove()
@@ -166,8 +200,9 @@ def _os_errors(database: Path, disk: Disk) -> Iterator[None]:
     try:
         yield
     except OSError as exc:
-        raise explain(kind_of(exc, database.parent, disk) or "io", database,
-                      detail_of(exc)) from exc
+        raise explain(
+            kind_of(exc, database.parent, disk) or "io", database, detail_of(exc)
+        ) from exc
 
 
 def _sentence(text: str) -> str:

@@ -34,14 +34,30 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, UTC
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .ackmark import (EMPTY, Comparison, Mark, MarkDamaged, MarkFile, damaged_mark_error,
-                      lost_error, mark_path)
-from .storage import (DamagedText, Disk, StorageError, decode_text, detail_of, explain, kind_of,
-                      probe_directory)
+from .ackmark import (
+    EMPTY,
+    Comparison,
+    Mark,
+    MarkDamaged,
+    MarkFile,
+    damaged_mark_error,
+    lost_error,
+    mark_path,
+)
+from .storage import (
+    DamagedText,
+    Disk,
+    StorageError,
+    decode_text,
+    detail_of,
+    explain,
+    kind_of,
+    probe_directory,
+)
 
 log = logging.getLogger(__name__)
 
@@ -95,16 +111,18 @@ CREATE TABLE IF NOT EXISTS meta (
 );
 """
 #: Columns added after the first release, added to an older database when it is opened.
-MIGRATIONS = {("games", "joins"): "ALTER TABLE games ADD COLUMN joins TEXT",
-              ("games", "colours"): "ALTER TABLE games ADD COLUMN colours TEXT",
-              ("entries", "crc"): "ALTER TABLE entries ADD COLUMN crc INTEGER",
-              ("refusals", "count"):
-                  "ALTER TABLE refusals ADD COLUMN count INTEGER NOT NULL DEFAULT 1"}
+MIGRATIONS = {
+    ("games", "joins"): "ALTER TABLE games ADD COLUMN joins TEXT",
+    ("games", "colours"): "ALTER TABLE games ADD COLUMN colours TEXT",
+    ("entries", "crc"): "ALTER TABLE entries ADD COLUMN crc INTEGER",
+    ("refusals", "count"): "ALTER TABLE refusals ADD COLUMN count INTEGER NOT NULL DEFAULT 1",
+}
 #: The ``user_version`` of a database that has every table and column above: raise it with every
 #: new table or column, or databases already at it will not get them.
 SCHEMA_VERSION = 2
-_GAME_COLUMNS = ("id, game, players, options, seed, tokens, started_at, finished_at, abandoned, "
-                 "joins, colours")
+_GAME_COLUMNS = (
+    "id, game, players, options, seed, tokens, started_at, finished_at, abandoned, joins, colours"
+)
 
 
 @dataclass(frozen=True)
@@ -149,8 +167,7 @@ class Store:
     ``verify_mark=False`` opens a database that holds less than its mark (or whose mark is
     damaged): only for ``companion storage accept-loss``."""
 
-    def __init__(self, path: str | Path, *, disk: Disk | None = None,
-                 verify_mark: bool = True):
+    def __init__(self, path: str | Path, *, disk: Disk | None = None, verify_mark: bool = True):
         self.path = Path(path)
         self.directory = self.path.parent
         self.disk = disk or Disk()
@@ -213,8 +230,9 @@ class Store:
                 if column not in columns:
                     self._db.execute(sql)
             self._db.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('changes', 0)")
-            self._db.execute("INSERT OR IGNORE INTO meta (key, value) "
-                             "SELECT 'entries', count(*) FROM entries")
+            self._db.execute(
+                "INSERT OR IGNORE INTO meta (key, value) SELECT 'entries', count(*) FROM entries"
+            )
             self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             self._db.execute("COMMIT")
         except BaseException:
@@ -273,8 +291,7 @@ class Store:
                 try:
                     yield self._db
                     if marked:
-                        self._db.execute("UPDATE meta SET value = value + 1 "
-                                         "WHERE key = 'changes'")
+                        self._db.execute("UPDATE meta SET value = value + 1 WHERE key = 'changes'")
                         mark = self._held()
                     self._db.execute("COMMIT")
                 except BaseException:
@@ -301,10 +318,14 @@ class Store:
         except OSError as exc:
             self._pending_mark = mark
             kind = kind_of(exc, self.directory, self.disk) or "io"
-            self._failure = explain(kind, self.path, detail_of(exc),
-                                    operation=f"{operation}: writing its mark",
-                                    done="The change itself was saved; its mark is written "
-                                         "before the next change, which fails until it can be.")
+            self._failure = explain(
+                kind,
+                self.path,
+                detail_of(exc),
+                operation=f"{operation}: writing its mark",
+                done="The change itself was saved; its mark is written "
+                "before the next change, which fails until it can be.",
+            )
             log.error("%s", self._failure)
 
     def _held(self) -> Mark:
@@ -319,18 +340,25 @@ class Store:
         return Mark(*(value or 0 for value in row))
 
     def _compare(self, mark: Mark) -> Comparison:
-        held_game = self._db.execute("SELECT count(*) FROM games WHERE id = ?",
-                                     (mark.game,)).fetchone()[0] > 0
-        last_seq = self._db.execute("SELECT max(seq) FROM entries WHERE game_id = ?",
-                                    (mark.game,)).fetchone()[0] or 0
+        held_game = (
+            self._db.execute("SELECT count(*) FROM games WHERE id = ?", (mark.game,)).fetchone()[0]
+            > 0
+        )
+        last_seq = (
+            self._db.execute(
+                "SELECT max(seq) FROM entries WHERE game_id = ?", (mark.game,)
+            ).fetchone()[0]
+            or 0
+        )
         return Comparison(mark, self._held(), held_game, last_seq)
 
     def _read(self, operation: str, sql: str, args: tuple = ()) -> list[tuple]:
         with self._lock, self._storage_errors(operation, writing=False):
             return self._db.execute(sql, args).fetchall()
 
-    def _write(self, operation: str, sql: str, args: tuple = (), *,
-               marked: bool = True) -> sqlite3.Cursor:
+    def _write(
+        self, operation: str, sql: str, args: tuple = (), *, marked: bool = True
+    ) -> sqlite3.Cursor:
         with self._transaction(operation, marked=marked) as db:
             return db.execute(sql, args)
 
@@ -338,16 +366,18 @@ class Store:
         """A tiny durable write (the heartbeat in ``meta``, and a mark still waiting): raises
         :class:`StorageError` while writes fail and returns once they work again. The table calls
         it every few seconds while storage is failing."""
-        self._write("Checking that the storage can be written again",
-                    "INSERT INTO meta (key, value) VALUES ('heartbeat', 1) "
-                    "ON CONFLICT (key) DO UPDATE SET value = value + 1", marked=False)
+        self._write(
+            "Checking that the storage can be written again",
+            "INSERT INTO meta (key, value) VALUES ('heartbeat', 1) "
+            "ON CONFLICT (key) DO UPDATE SET value = value + 1",
+            marked=False,
+        )
 
     # -- the mark against the log, for ``companion storage`` ------------------------------------
 
     def compare_mark(self) -> Comparison | None:
         """The mark against what the database holds now; None when the mark is damaged."""
-        with self._lock, self._storage_errors("Comparing the mark with the log",
-                                              writing=False):
+        with self._lock, self._storage_errors("Comparing the mark with the log", writing=False):
             try:
                 mark = self._marks.read()
             except MarkDamaged as exc:
@@ -365,16 +395,19 @@ class Store:
 
     def counts(self) -> tuple[int, int]:
         """How many games and log entries the database holds."""
-        return self._read("Counting the games and entries",
-                          "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM entries)")[0]
+        return self._read(
+            "Counting the games and entries",
+            "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM entries)",
+        )[0]
 
     def verify_entries(self) -> tuple[int, int]:
         """Check every entry of every game against its checksum (raises :class:`StorageError`,
         kind ``corrupt``, naming the first damaged one); returns how many were checked and how
         many are older entries without a checksum."""
-        rows = self._read("Checking every entry",
-                          "SELECT game_id, seq, action, source, at, crc FROM entries "
-                          "ORDER BY game_id, seq")
+        rows = self._read(
+            "Checking every entry",
+            "SELECT game_id, seq, action, source, at, crc FROM entries ORDER BY game_id, seq",
+        )
         for game_id, *row in rows:
             self._entry(game_id, row, "Checking every entry")
         unchecked = sum(1 for row in rows if row[-1] is None)
@@ -394,46 +427,65 @@ class Store:
 
     # -- games and their log ---------------------------------------------------------------------
 
-    def start_game(self, game: str, players: list[str], options: dict[str, Any], seed: int,
-                   tokens: dict[str, str], joins: dict[str, str] | None = None,
-                   colours: list[str] | None = None) -> GameRecord:
+    def start_game(
+        self,
+        game: str,
+        players: list[str],
+        options: dict[str, Any],
+        seed: int,
+        tokens: dict[str, str],
+        joins: dict[str, str] | None = None,
+        colours: list[str] | None = None,
+    ) -> GameRecord:
         at = now()
         with self._transaction(f"Starting a game of {game}") as db:
             # The game that was being played, if any, is kept but marked abandoned.
-            db.execute("UPDATE games SET finished_at = ?, abandoned = 1 "
-                       "WHERE finished_at IS NULL", (at,))
+            db.execute(
+                "UPDATE games SET finished_at = ?, abandoned = 1 WHERE finished_at IS NULL", (at,)
+            )
             cur = db.execute(
                 "INSERT INTO games (game, players, options, seed, tokens, started_at, joins, "
                 "colours) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game, json.dumps(players), json.dumps(options), seed, json.dumps(tokens), at,
-                 json.dumps(joins or {}), json.dumps(colours or [])))
+                (
+                    game,
+                    json.dumps(players),
+                    json.dumps(options),
+                    seed,
+                    json.dumps(tokens),
+                    at,
+                    json.dumps(joins or {}),
+                    json.dumps(colours or []),
+                ),
+            )
         return self.game(cur.lastrowid)
 
     def set_seats(self, game_id: int, tokens: dict[str, str], joins: dict[str, str]) -> GameRecord:
         """A game's seat tokens and open join codes, after a seat is claimed or handed over."""
-        self._write(f"Saving the seats of game {game_id}",
-                    "UPDATE games SET tokens = ?, joins = ? WHERE id = ?",
-                    (json.dumps(tokens), json.dumps(joins), game_id))
+        self._write(
+            f"Saving the seats of game {game_id}",
+            "UPDATE games SET tokens = ?, joins = ? WHERE id = ?",
+            (json.dumps(tokens), json.dumps(joins), game_id),
+        )
         return self.game(game_id)
 
     def end_game(self, game_id: int) -> None:
         """The host ended the game: kept with its history, marked abandoned, never resumed."""
-        self._write(f"Ending game {game_id}",
-                    "UPDATE games SET finished_at = COALESCE(finished_at, ?), abandoned = 1 "
-                    "WHERE id = ?", (now(), game_id))
+        self._write(
+            f"Ending game {game_id}",
+            "UPDATE games SET finished_at = COALESCE(finished_at, ?), abandoned = 1 WHERE id = ?",
+            (now(), game_id),
+        )
 
     def game(self, game_id: int) -> GameRecord:
         operation = f"Reading game {game_id}"
-        rows = self._read(operation, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?",
-                          (game_id,))
+        rows = self._read(operation, f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise KeyError(game_id)
         return self._game(rows[0], operation)
 
     def latest_game(self) -> GameRecord | None:
         operation = "Reading the latest game"
-        rows = self._read(operation,
-                          f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id DESC LIMIT 1")
+        rows = self._read(operation, f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id DESC LIMIT 1")
         return self._game(rows[0], operation) if rows else None
 
     def games(self) -> list[GameRecord]:
@@ -441,18 +493,23 @@ class Store:
         rows = self._read(operation, f"SELECT {_GAME_COLUMNS} FROM games ORDER BY id")
         return [self._game(row, operation) for row in rows]
 
-    def append(self, game_id: int, seq: int, action: dict[str, Any], source: str,
-               finished: bool) -> str:
+    def append(
+        self, game_id: int, seq: int, action: dict[str, Any], source: str, finished: bool
+    ) -> str:
         """Commit one entry durably, and its mark; ``finished`` records whether the game is over
         after it."""
         at = now()
         text = json.dumps(action)
         with self._transaction(f"Saving entry {seq} of game {game_id}") as db:
-            db.execute("INSERT INTO entries (game_id, seq, action, source, at, crc) "
-                       "VALUES (?, ?, ?, ?, ?, ?)",
-                       (game_id, seq, text, source, at, entry_crc(game_id, seq, text, source, at)))
-            db.execute("UPDATE games SET finished_at = ? WHERE id = ? AND abandoned = 0",
-                       (at if finished else None, game_id))
+            db.execute(
+                "INSERT INTO entries (game_id, seq, action, source, at, crc) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seq, text, source, at, entry_crc(game_id, seq, text, source, at)),
+            )
+            db.execute(
+                "UPDATE games SET finished_at = ? WHERE id = ? AND abandoned = 0",
+                (at if finished else None, game_id),
+            )
             db.execute("UPDATE meta SET value = value + 1 WHERE key = 'entries'")
         return at
 
@@ -461,71 +518,111 @@ class Store:
         checksums is not): a mismatch or an action that does not decode raises
         :class:`StorageError` of kind ``corrupt`` naming the game and the entry."""
         operation = f"Reading the log of game {game_id}"
-        rows = self._read(operation, "SELECT seq, action, source, at, crc FROM entries "
-                          "WHERE game_id = ? ORDER BY seq", (game_id,))
+        rows = self._read(
+            operation,
+            "SELECT seq, action, source, at, crc FROM entries WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
         return [self._entry(game_id, row, operation) for row in rows]
 
     # -- refusals --------------------------------------------------------------------------------
 
-    def refuse(self, game_id: int | None, input_: dict[str, Any], source: str, rule: str,
-               reason: str) -> int:
+    def refuse(
+        self, game_id: int | None, input_: dict[str, Any], source: str, rule: str, reason: str
+    ) -> int:
         """Write a refusal; its row, for :meth:`count_refusal` (refusals of one source and rule
         within a second are one row with a count: ``companion.table.refusals``)."""
-        cursor = self._write("Saving a refusal", "INSERT INTO refusals (game_id, input, source, "
-                             "rule, reason, at) VALUES (?, ?, ?, ?, ?, ?)",
-                             (game_id, json.dumps(input_), source, rule, reason, now()),
-                             marked=False)
+        cursor = self._write(
+            "Saving a refusal",
+            "INSERT INTO refusals (game_id, input, source, "
+            "rule, reason, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, json.dumps(input_), source, rule, reason, now()),
+            marked=False,
+        )
         return cursor.lastrowid
 
     def count_refusal(self, row: int, count: int) -> None:
         """How many refusals the row ``row`` stands for."""
-        self._write("Counting refusals", "UPDATE refusals SET count = ? WHERE id = ?",
-                    (count, row), marked=False)
+        self._write(
+            "Counting refusals",
+            "UPDATE refusals SET count = ? WHERE id = ?",
+            (count, row),
+            marked=False,
+        )
 
     def refusals(self, game_id: int | None = None, limit: int = 100) -> list[dict[str, Any]]:
         operation = "Reading the refusals"
         if game_id is None:
-            rows = self._read(operation, "SELECT game_id, input, source, rule, reason, at, count "
-                              "FROM refusals ORDER BY id DESC LIMIT ?", (limit,))
+            rows = self._read(
+                operation,
+                "SELECT game_id, input, source, rule, reason, at, count "
+                "FROM refusals ORDER BY id DESC LIMIT ?",
+                (limit,),
+            )
         else:
-            rows = self._read(operation, "SELECT game_id, input, source, rule, reason, at, count "
-                              "FROM refusals WHERE game_id = ? ORDER BY id DESC LIMIT ?",
-                              (game_id, limit))
+            rows = self._read(
+                operation,
+                "SELECT game_id, input, source, rule, reason, at, count "
+                "FROM refusals WHERE game_id = ? ORDER BY id DESC LIMIT ?",
+                (game_id, limit),
+            )
         with self._storage_errors(operation, writing=False):
-            return [{"game_id": g, "input": json.loads(i), "source": s, "rule": r,
-                     "reason": why, "at": at, "count": n}
-                    for g, i, s, r, why, at, n in reversed(rows)]
+            return [
+                {
+                    "game_id": g,
+                    "input": json.loads(i),
+                    "source": s,
+                    "rule": r,
+                    "reason": why,
+                    "at": at,
+                    "count": n,
+                }
+                for g, i, s, r, why, at, n in reversed(rows)
+            ]
 
     # -- tags ------------------------------------------------------------------------------------
 
     def tags(self) -> dict[str, tuple[str, str]]:
-        return {uid: (game, comp) for uid, game, comp in
-                self._read("Reading the stickers",
-                           "SELECT uid, game, component FROM tags ORDER BY uid")}
+        return {
+            uid: (game, comp)
+            for uid, game, comp in self._read(
+                "Reading the stickers", "SELECT uid, game, component FROM tags ORDER BY uid"
+            )
+        }
 
     def put_tags(self, tags: dict[str, tuple[str, str]], replace: bool = False) -> None:
         at = now()
         with self._transaction("Saving the stickers") as db:
             if replace:
                 db.execute("DELETE FROM tags")
-            db.executemany("INSERT OR REPLACE INTO tags (uid, game, component, enrolled_at) "
-                           "VALUES (?, ?, ?, ?)",
-                           [(uid, game, comp, at) for uid, (game, comp) in tags.items()])
+            db.executemany(
+                "INSERT OR REPLACE INTO tags (uid, game, component, enrolled_at) "
+                "VALUES (?, ?, ?, ?)",
+                [(uid, game, comp, at) for uid, (game, comp) in tags.items()],
+            )
 
     def forget_tag(self, uid: str) -> bool:
-        return self._write(f"Forgetting sticker {uid}", "DELETE FROM tags WHERE uid = ?",
-                           (uid,)).rowcount > 0
+        return (
+            self._write(
+                f"Forgetting sticker {uid}", "DELETE FROM tags WHERE uid = ?", (uid,)
+            ).rowcount
+            > 0
+        )
 
     # -- settings --------------------------------------------------------------------------------
 
     def setting(self, key: str) -> str | None:
-        rows = self._read(f"Reading the setting {key}",
-                          "SELECT value FROM settings WHERE key = ?", (key,))
+        rows = self._read(
+            f"Reading the setting {key}", "SELECT value FROM settings WHERE key = ?", (key,)
+        )
         return rows[0][0] if rows else None
 
     def set_setting(self, key: str, value: str) -> None:
-        self._write(f"Saving the setting {key}",
-                    "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
+        self._write(
+            f"Saving the setting {key}",
+            "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+            (key, value),
+        )
 
     def drop_setting(self, key: str) -> None:
         self._write(f"Removing the setting {key}", "DELETE FROM settings WHERE key = ?", (key,))
@@ -533,21 +630,36 @@ class Store:
     # -- sessions --------------------------------------------------------------------------------
 
     def add_session(self, token_hash: str, role: str) -> None:
-        self._write("Saving a host session", "INSERT OR REPLACE INTO sessions (token_hash, role, "
-                    "created_at) VALUES (?, ?, ?)", (token_hash, role, now()), marked=False)
+        self._write(
+            "Saving a host session",
+            "INSERT OR REPLACE INTO sessions (token_hash, role, created_at) VALUES (?, ?, ?)",
+            (token_hash, role, now()),
+            marked=False,
+        )
 
     def session_role(self, token_hash: str) -> str | None:
-        rows = self._read("Reading a host session",
-                          "SELECT role FROM sessions WHERE token_hash = ?", (token_hash,))
+        rows = self._read(
+            "Reading a host session",
+            "SELECT role FROM sessions WHERE token_hash = ?",
+            (token_hash,),
+        )
         return rows[0][0] if rows else None
 
     def drop_session(self, token_hash: str) -> bool:
-        return self._write("Removing a host session", "DELETE FROM sessions WHERE token_hash = ?",
-                           (token_hash,), marked=False).rowcount > 0
+        return (
+            self._write(
+                "Removing a host session",
+                "DELETE FROM sessions WHERE token_hash = ?",
+                (token_hash,),
+                marked=False,
+            ).rowcount
+            > 0
+        )
 
     def count_sessions(self, role: str) -> int:
-        return self._read("Counting the host sessions",
-                          "SELECT COUNT(*) FROM sessions WHERE role = ?", (role,))[0][0]
+        return self._read(
+            "Counting the host sessions", "SELECT COUNT(*) FROM sessions WHERE role = ?", (role,)
+        )[0][0]
 
     def _game(self, row: tuple, operation: str) -> GameRecord:
         with self._storage_errors(operation, writing=False):
@@ -556,6 +668,16 @@ class Store:
 
 def _game(row: tuple) -> GameRecord:
     gid, game, players, options, seed, tokens, started, finished, abandoned, joins, colours = row
-    return GameRecord(gid, game, json.loads(players), json.loads(options), seed,
-                      json.loads(tokens), started, finished, bool(abandoned),
-                      json.loads(joins) if joins else {}, json.loads(colours) if colours else [])
+    return GameRecord(
+        gid,
+        game,
+        json.loads(players),
+        json.loads(options),
+        seed,
+        json.loads(tokens),
+        started,
+        finished,
+        bool(abandoned),
+        json.loads(joins) if joins else {},
+        json.loads(colours) if colours else [],
+    )

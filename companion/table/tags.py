@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import reason_of, t
 from ..games import get_game
+from ..i18n import reason_of, t
 from ..rules import SetupError
 from .store import Store
 
@@ -51,7 +51,8 @@ class TagRegistry:
     def __init__(self, store: Store):
         self._store = store
         self._tags: dict[str, Component] = {
-            uid: Component(game, comp) for uid, (game, comp) in store.tags().items()}
+            uid: Component(game, comp) for uid, (game, comp) in store.tags().items()
+        }
 
     def __len__(self) -> int:
         return len(self._tags)
@@ -77,16 +78,31 @@ class TagRegistry:
             raise TagError(reason_of(exc)) from None
         name = _normal(component)
         if name not in box:
-            raise TagError(t("{game} has no component {component} (it has: {components})",
-                             game=get_game(game).title, component=repr(component),
-                             components=", ".join(box)))
+            raise TagError(
+                t(
+                    "{game} has no component {component} (it has: {components})",
+                    game=get_game(game).title,
+                    component=repr(component),
+                    components=", ".join(box),
+                )
+            )
         existing = self._tags.get(uid)
         if existing is not None:
-            raise TagError(t("that sticker is already enrolled as {component} of {game}",
-                             component=existing.name, game=get_game(existing.game).title))
+            raise TagError(
+                t(
+                    "that sticker is already enrolled as {component} of {game}",
+                    component=existing.name,
+                    game=get_game(existing.game).title,
+                )
+            )
         if self.count(game).get(name, 0) >= box[name]:
-            raise TagError(t("the box holds {n} × {component}, and all are enrolled", n=box[name],
-                             component=name))
+            raise TagError(
+                t(
+                    "the box holds {n} × {component}, and all are enrolled",
+                    n=box[name],
+                    component=name,
+                )
+            )
         return Component(game, name)
 
     def enrol(self, uid: str, game: str, component: str) -> Component:
@@ -107,25 +123,31 @@ class TagRegistry:
         return self._store.forget_tag(uid)
 
     def export(self) -> dict[str, Any]:
-        return {"format": EXPORT_FORMAT,
-                "tags": [{"uid": uid, "game": c.game, "component": c.name}
-                         for uid, c in sorted(self._tags.items())]}
+        return {
+            "format": EXPORT_FORMAT,
+            "tags": [
+                {"uid": uid, "game": c.game, "component": c.name}
+                for uid, c in sorted(self._tags.items())
+            ],
+        }
 
     def import_(self, data: Any, replace: bool = False) -> int:
         """Import an exported file; all or nothing. Returns how many tags it holds."""
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-            raise TagError(t("not a tag file (expected \"format\": \"{format}\")",
-                             format=EXPORT_FORMAT))
+            raise TagError(
+                t('not a tag file (expected "format": "{format}")', format=EXPORT_FORMAT)
+            )
         rows = data.get("tags")
         if not isinstance(rows, list):
-            raise TagError(t("a tag file needs a \"tags\" list"))
+            raise TagError(t('a tag file needs a "tags" list'))
         trial = TagRegistry.__new__(TagRegistry)
         trial._store = self._store
         trial._tags = {} if replace else dict(self._tags)
         new: dict[str, tuple[str, str]] = {}
         for i, row in enumerate(rows, start=1):
-            if not isinstance(row, dict) or not all(isinstance(row.get(k), str)
-                                                    for k in ("uid", "game", "component")):
+            if not isinstance(row, dict) or not all(
+                isinstance(row.get(k), str) for k in ("uid", "game", "component")
+            ):
                 raise TagError(t("tag {i}: needs uid, game and component", i=i))
             uid = row["uid"].upper()
             if trial._tags.get(uid) == Component(row["game"], _normal(row["component"])):
@@ -133,11 +155,14 @@ class TagRegistry:
             try:
                 comp = trial.check(uid, row["game"], row["component"])
             except TagError as exc:
-                raise TagError(t("tag {i} ({uid}): {problem}", i=i, uid=uid,
-                                 problem=reason_of(exc))) from None
+                raise TagError(
+                    t("tag {i} ({uid}): {problem}", i=i, uid=uid, problem=reason_of(exc))
+                ) from None
             trial._tags[uid] = comp
             new[uid] = (comp.game, comp.name)
-        self._store.put_tags(new if not replace else
-                             {u: (c.game, c.name) for u, c in trial._tags.items()}, replace=replace)
+        self._store.put_tags(
+            new if not replace else {u: (c.game, c.name) for u, c in trial._tags.items()},
+            replace=replace,
+        )
         self._tags = trial._tags
         return len(rows)

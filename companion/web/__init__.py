@@ -71,25 +71,34 @@ def assets_dir() -> Path:
     raise RuntimeError("the web assets are missing: reinstall the companion package")
 
 
-def create_app(table: Any, *, access: Any = None, sim: Any = None,
-               config: dict[str, Any] | None = None) -> Flask:
+def create_app(
+    table: Any, *, access: Any = None, sim: Any = None, config: dict[str, Any] | None = None
+) -> Flask:
     """The Flask application for ``table``. ``access`` holds the host's PIN and sessions (a new
     :class:`~companion.web.access.Access` on the table's store when not given); ``sim`` is the
     simulated table, if any."""
     from .access import Access
-
     from .streams import SnapshotEvents, StreamLimits
 
     assets = assets_dir()
-    app = _App("companion", template_folder=str(assets / "templates"),
-                static_folder=str(assets / "static"), static_url_path="/static")
+    app = _App(
+        "companion",
+        template_folder=str(assets / "templates"),
+        static_folder=str(assets / "static"),
+        static_url_path="/static",
+    )
     app.config.update(config or {})
     app.config["MAX_CONTENT_LENGTH"] = 256 * 1024
     app.json.sort_keys = False  # keep the seat order of the rules core
     access = access if access is not None else Access(table.store)
     limits = StreamLimits(**app.config.get("STREAM_LIMITS", {}))
-    app.extensions["companion"] = {"table": table, "access": access, "sim": sim,
-                                   "snapshot_events": SnapshotEvents(), "stream_limits": limits}
+    app.extensions["companion"] = {
+        "table": table,
+        "access": access,
+        "sim": sim,
+        "snapshot_events": SnapshotEvents(),
+        "stream_limits": limits,
+    }
 
     from flask_babel import Babel
 
@@ -97,8 +106,7 @@ def create_app(table: Any, *, access: Any = None, sim: Any = None,
     from . import entry, host, player, public, pwa, status
     from .common import check_post, csrf_token, js_catalog, select_locale
 
-    Babel(app, locale_selector=select_locale,
-          default_translation_directories=str(TRANSLATIONS))
+    Babel(app, locale_selector=select_locale, default_translation_directories=str(TRANSLATIONS))
     app.register_blueprint(public.bp)
     app.register_blueprint(entry.bp)
     app.register_blueprint(player.bp)
@@ -110,8 +118,14 @@ def create_app(table: Any, *, access: Any = None, sim: Any = None,
 
         app.register_blueprint(simulation.bp)
     app.before_request(check_post)
-    app.context_processor(lambda: {"csrf_token": csrf_token(), "lang": select_locale(),
-                                   "languages": LANGUAGES, "js_catalog": js_catalog()})
+    app.context_processor(
+        lambda: {
+            "csrf_token": csrf_token(),
+            "lang": select_locale(),
+            "languages": LANGUAGES,
+            "js_catalog": js_catalog(),
+        }
+    )
 
     _errors(app)
 
@@ -123,7 +137,8 @@ def create_app(table: Any, *, access: Any = None, sim: Any = None,
         response.headers.setdefault(
             "Content-Security-Policy",
             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-            "frame-ancestors 'none'; form-action 'self'")
+            "frame-ancestors 'none'; form-action 'self'",
+        )
         if response.mimetype in ("application/json", "text/event-stream", "text/html"):
             response.headers.setdefault("Cache-Control", "no-store")
         return response
@@ -144,10 +159,11 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(StorageError)
     def _storage(error: StorageError):
         log.error("storage failed during %s: %s", _where(), error)
-        reason = t("The table cannot record anything now: {problem} Nothing was done.",
-                   problem=error.problem)
-        response = jsonify({"ok": False, "rule": "TABLE-STORE-1",
-                            "reason": translator()(reason)})
+        reason = t(
+            "The table cannot record anything now: {problem} Nothing was done.",
+            problem=error.problem,
+        )
+        response = jsonify({"ok": False, "rule": "TABLE-STORE-1", "reason": translator()(reason)})
         response.headers["Retry-After"] = "5"
         return response, 503
 

@@ -117,8 +117,9 @@ class SignIn:
 class Access:
     """The host's PIN and sessions and the CSRF secret, kept in the table's store."""
 
-    def __init__(self, store: Any, *, pin: str | None = None, clock: Callable[[], float] =
-                 time.monotonic):
+    def __init__(
+        self, store: Any, *, pin: str | None = None, clock: Callable[[], float] = time.monotonic
+    ):
         self.store = store
         self.configured_pin = check_pin(pin) if pin is not None else None
         secret = store.setting("csrf_secret")
@@ -166,7 +167,8 @@ class Access:
     def is_display(self, key: Any) -> bool:
         """Whether ``key`` is the table display's key."""
         return isinstance(key, str) and hmac.compare_digest(
-            key.encode("utf-8", "surrogatepass"), self.display_key.encode())
+            key.encode("utf-8", "surrogatepass"), self.display_key.encode()
+        )
 
     def new_pin(self) -> str:
         """Replace a made-up PIN (the host may, after showing it to someone)."""
@@ -179,8 +181,9 @@ class Access:
         wait = self.guard.wait(client)
         if wait > 0:
             return SignIn(None, checked=False, wait=wait)
-        if not isinstance(pin, str) or not hmac.compare_digest(pin.strip().encode(),
-                                                               self.pin.encode()):
+        if not isinstance(pin, str) or not hmac.compare_digest(
+            pin.strip().encode(), self.pin.encode()
+        ):
             return SignIn(None, checked=True, wait=self.guard.wrong(client))
         self.guard.right(client)
         token = secrets.token_urlsafe(32)
@@ -191,8 +194,7 @@ class Access:
     def is_host(self, token: Any) -> bool:
         if not isinstance(token, str) or not token:
             return False
-        if hmac.compare_digest(token.encode("utf-8", "surrogatepass"),
-                               self.console_token.encode()):
+        if hmac.compare_digest(token.encode("utf-8", "surrogatepass"), self.console_token.encode()):
             return True
         return self.store.session_role(hashed(token)) == HOST
 
@@ -207,9 +209,11 @@ class Access:
     def csrf(self, scope: str) -> str:
         """The CSRF token of a page: ``scope`` names it (``host:<token>``, ``player:<token>``,
         ``join:<code>``, ``visitor:<id>``)."""
-        return hmac.new(self._secret, f"csrf/{scope}".encode("utf-8", "surrogatepass"),
-                        hashlib.sha256).hexdigest()[:40]
+        return hmac.new(
+            self._secret, f"csrf/{scope}".encode("utf-8", "surrogatepass"), hashlib.sha256
+        ).hexdigest()[:40]
 
     def csrf_ok(self, scope: str, given: Any) -> bool:
         return isinstance(given, str) and hmac.compare_digest(
-            given.encode("utf-8", "surrogatepass"), self.csrf(scope).encode())
+            given.encode("utf-8", "surrogatepass"), self.csrf(scope).encode()
+        )

@@ -6,8 +6,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from flask import (Response, abort, current_app, jsonify, make_response, render_template,
-                   request)
+from flask import Response, abort, current_app, jsonify, make_response, render_template, request
 
 from ..i18n import t
 from .streams import Feed, SnapshotEvents, StreamLimits, blocking_body
@@ -130,13 +129,19 @@ def check_post() -> Any:
         scope = csrf_scope()
         given = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token")
         if scope is None or not access().csrf_ok(scope, given):
-            reason = t("The request's CSRF token is missing or wrong, so it was refused; reload "
-                       "the page and try again.")
+            reason = t(
+                "The request's CSRF token is missing or wrong, so it was refused; reload "
+                "the page and try again."
+            )
     if reason is None:
         return None
     source = request.blueprint or "web"
-    table().refuse_quietly(f"web:{source}", BAD_CSRF, reason,
-                           {"kind": "request", "path": request.path[:80].split("/")[1:2]})
+    table().refuse_quietly(
+        f"web:{source}",
+        BAD_CSRF,
+        reason,
+        {"kind": "request", "path": request.path[:80].split("/")[1:2]},
+    )
     return jsonify({"ok": False, "rule": BAD_CSRF, "reason": translator()(reason)}), 403
 
 
@@ -166,8 +171,9 @@ def same_secret(given: Any, secret: str | None) -> bool:
 
     if not isinstance(given, str) or not secret:
         return False
-    return hmac.compare_digest(given.encode("utf-8", "surrogatepass"),
-                               secret.encode("utf-8", "surrogatepass"))
+    return hmac.compare_digest(
+        given.encode("utf-8", "surrogatepass"), secret.encode("utf-8", "surrogatepass")
+    )
 
 
 def forbidden(message: str, status: int = 403) -> tuple[Response, int]:
@@ -184,8 +190,9 @@ def refuse_request(message: str, status: int = 403) -> NoReturn:
 def message_page(status: int, title: str, text: str) -> Response:
     """A page that only says something (a link that is not valid, a seat already taken)."""
     localise = translator()
-    response = make_response(render_template("message.html", title=localise(title),
-                                             text=localise(text)), status)
+    response = make_response(
+        render_template("message.html", title=localise(title), text=localise(text)), status
+    )
     return response
 
 
@@ -199,21 +206,27 @@ def stream_response(feed: Feed) -> Response:
     """The HTTP response of a stream: an event-loop server drives ``feed`` itself (it finds it
     in the environ); any other server iterates the blocking body."""
     request.environ[FEED_KEY] = feed
-    return Response(blocking_body(feed, client_gone()), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return Response(
+        blocking_body(feed, client_gone()),
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
 
 
-def sse(viewer: Callable[[Any], str | None], extra: Callable[[], dict[str, Any]] | None = None,
-        stream_of: str | None = None) -> Response:
+def sse(
+    viewer: Callable[[Any], str | None],
+    extra: Callable[[], dict[str, Any]] | None = None,
+    stream_of: str | None = None,
+) -> Response:
     """A Server-Sent Events stream of snapshots for the viewer that ``viewer(table)`` names.
 
-    ``viewer`` is asked again after every change: when it answers ``None`` (the game the token
-    belonged to was replaced), the stream says ``gone`` and ends. ``extra()`` adds a few fields
-    the page needs besides the table's snapshot (they are part of the cache key, so keep them
-    small; it is called after the request is over, without an app context, and often: keep it
-    cheap). ``stream_of`` names whose stream it is for the limits (a seat, a host session; none
-for the table display, limited only by the client's address). The
-    stream runs after the request's context is gone, so it holds the table itself.
+        ``viewer`` is asked again after every change: when it answers ``None`` (the game the token
+        belonged to was replaced), the stream says ``gone`` and ends. ``extra()`` adds a few fields
+        the page needs besides the table's snapshot (they are part of the cache key, so keep them
+        small; it is called after the request is over, without an app context, and often: keep it
+        cheap). ``stream_of`` names whose stream it is for the limits (a seat, a host session; none
+    for the table display, limited only by the client's address). The
+        stream runs after the request's context is gone, so it holds the table itself.
     """
     tab = table()
     events, limits = streams()
@@ -232,8 +245,14 @@ for the table display, limited only by the client's address). The
     def cached() -> bytes | None:
         return events.cached(tab, viewer(tab), language, more())
 
-    feed = Feed(tab, render, keepalive=current_app.config.get("SSE_KEEPALIVE", KEEPALIVE),
-                slot=slot, limits=limits, cached=cached)
+    feed = Feed(
+        tab,
+        render,
+        keepalive=current_app.config.get("SSE_KEEPALIVE", KEEPALIVE),
+        slot=slot,
+        limits=limits,
+        cached=cached,
+    )
     return stream_response(feed)
 
 

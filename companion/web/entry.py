@@ -16,12 +16,29 @@ import math
 import secrets
 
 import segno
-from flask import (Blueprint, Response, abort, jsonify, make_response, redirect, render_template,
-                   request, url_for)
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from ..i18n import t
-from .common import (HOST_COOKIE, LANG_COOKIE, SEAT_COOKIE, VISITOR_COOKIE, access, message_page,
-                     table, translator)
+from .common import (
+    HOST_COOKIE,
+    LANG_COOKIE,
+    SEAT_COOKIE,
+    VISITOR_COOKIE,
+    access,
+    message_page,
+    table,
+    translator,
+)
 
 bp = Blueprint("entry", __name__)
 
@@ -29,8 +46,10 @@ COOKIE_AGE = 30 * 24 * 3600  # a home-screen app finds its page again for a mont
 BAD_PIN = "TABLE-HOST-1"
 SLOW_DOWN = "TABLE-HOST-2"
 BAD_JOIN = "TABLE-JOIN-1"
-SPENT = t("This join code is not valid any more: its seat was taken, or a new game began. Ask "
-          "the host to hand the seat over.")
+SPENT = t(
+    "This join code is not valid any more: its seat was taken, or a new game began. Ask "
+    "the host to hand the seat over."
+)
 
 
 def _cookie(response: Response, name: str, value: str) -> Response:
@@ -55,9 +74,13 @@ def index():
 def sign_in_page():
     """The PIN form. Its CSRF token is tied to a random cookie of this browser."""
     visitor = request.cookies.get(VISITOR_COOKIE) or secrets.token_urlsafe(16)
-    response = make_response(render_template(
-        "signin.html", csrf=access().csrf(f"visitor:{visitor}"),
-        shown=access().pin_on_display() is not None))
+    response = make_response(
+        render_template(
+            "signin.html",
+            csrf=access().csrf(f"visitor:{visitor}"),
+            shown=access().pin_on_display() is not None,
+        )
+    )
     response.set_cookie(VISITOR_COOKIE, visitor, httponly=True, samesite="Strict")
     return response
 
@@ -77,18 +100,24 @@ def sign_in():
     if not result.checked:
         seconds = math.ceil(result.wait)
         reason = t("Too many wrong PINs: wait {n} seconds before the next try.", n=seconds)
-        table().refuse_quietly("web:host", SLOW_DOWN, reason,
-                               {"kind": "request", "sign_in": "slowed"})
-        response = jsonify({"ok": False, "rule": SLOW_DOWN, "reason": translator()(reason),
-                            "wait": seconds})
+        table().refuse_quietly(
+            "web:host", SLOW_DOWN, reason, {"kind": "request", "sign_in": "slowed"}
+        )
+        response = jsonify(
+            {"ok": False, "rule": SLOW_DOWN, "reason": translator()(reason), "wait": seconds}
+        )
         response.headers["Retry-After"] = str(seconds)
         return response, 429
     reason = t("That is not the host's PIN.")
     if result.wait > 0:
-        reason = t("That is not the host's PIN. Too many wrong PINs: wait {n} seconds before the "
-                   "next try.", n=math.ceil(result.wait))
-    table().refuse_quietly("web:host", BAD_PIN, reason,
-                           {"kind": "request", "sign_in": "wrong"})  # never the PIN tried
+        reason = t(
+            "That is not the host's PIN. Too many wrong PINs: wait {n} seconds before the "
+            "next try.",
+            n=math.ceil(result.wait),
+        )
+    table().refuse_quietly(
+        "web:host", BAD_PIN, reason, {"kind": "request", "sign_in": "wrong"}
+    )  # never the PIN tried
     return jsonify({"ok": False, "rule": BAD_PIN, "reason": translator()(reason)}), 401
 
 
@@ -98,8 +127,9 @@ def join(code: str):
     player = _seat_of(code)
     if player is None:
         return _spent()
-    return render_template("join.html", player=player, code=code,
-                           colour=_colour(player), seat=_seat_number(player))
+    return render_template(
+        "join.html", player=player, code=code, colour=_colour(player), seat=_seat_number(player)
+    )
 
 
 @bp.post("/join/<code>")
@@ -108,17 +138,20 @@ def claim(code: str):
     that opens no seat is refused here, quietly (counted, never shown on the table), so a script
     trying codes cannot wake the table."""
     if _seat_of(code) is None:
-        result = table().refuse_quietly("web:join", BAD_JOIN, SPENT, {"kind": "request",
-                                                                      "claim_seat": True})
+        result = table().refuse_quietly(
+            "web:join", BAD_JOIN, SPENT, {"kind": "request", "claim_seat": True}
+        )
         return jsonify(translator()(result)), 403
     result = table().call("claim_seat", "web:join", code=code)
     if not result.get("ok"):
-        status = 503 if str(result.get("rule", "")).startswith(("TABLE-BUSY-", "TABLE-STORE-")) \
-            else 403
+        status = (
+            503 if str(result.get("rule", "")).startswith(("TABLE-BUSY-", "TABLE-STORE-")) else 403
+        )
         return jsonify(translator()(result)), status
     url = url_for("player.page", token=result["token"])
-    return _cookie(jsonify({"ok": True, "player": result["player"], "url": url}), SEAT_COOKIE,
-                   result["token"])
+    return _cookie(
+        jsonify({"ok": True, "player": result["player"], "url": url}), SEAT_COOKIE, result["token"]
+    )
 
 
 @bp.get("/join/<code>.svg")
@@ -128,10 +161,16 @@ def join_qr(code: str):
         abort(404)
     url = request.host_url.rstrip("/") + url_for("entry.join", code=code)
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=6, border=2, dark="#000",
-                                    light="#fff", title=f"Join as {_seat_of(code)}")
-    return Response(out.getvalue(), mimetype="image/svg+xml",
-                    headers={"Cache-Control": "no-store"})
+    segno.make(url, error="m").save(
+        out,
+        kind="svg",
+        scale=6,
+        border=2,
+        dark="#000",
+        light="#fff",
+        title=f"Join as {_seat_of(code)}",
+    )
+    return Response(out.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
 @bp.get("/lang/<code>")
@@ -151,9 +190,14 @@ def language(code: str):
 @bp.get("/p")
 @bp.get("/p/")
 def no_seat():
-    return message_page(401, t("Which seat?"), t(
-        "A player's page needs its seat's link: scan your seat's code on the table display, or "
-        "ask the host."))
+    return message_page(
+        401,
+        t("Which seat?"),
+        t(
+            "A player's page needs its seat's link: scan your seat's code on the table display, or "
+            "ask the host."
+        ),
+    )
 
 
 def _seat_of(code: str) -> str | None:
@@ -169,6 +213,11 @@ def _colour(player: str) -> str:
 
 
 def _spent() -> Response:
-    return message_page(403, t("Seat taken"), t(
-        "This join code is not valid any more: its seat was taken, or a new game began. Ask the "
-        "host to hand the seat over."))
+    return message_page(
+        403,
+        t("Seat taken"),
+        t(
+            "This join code is not valid any more: its seat was taken, or a new game began. Ask the "
+            "host to hand the seat over."
+        ),
+    )

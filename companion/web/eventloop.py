@@ -76,8 +76,9 @@ class ConnectionLimits:
     """Who is connected, per address; makes room for a new connection or refuses it. Used on
     the loop only (one thread), so it needs no lock."""
 
-    def __init__(self, per_address: int = CONNECTIONS_PER_ADDRESS,
-                 in_all: int = CONNECTIONS_IN_ALL):
+    def __init__(
+        self, per_address: int = CONNECTIONS_PER_ADDRESS, in_all: int = CONNECTIONS_IN_ALL
+    ):
         self.per_address = per_address
         self.in_all = in_all
         self.by_address: dict[str, list[_Connection]] = {}
@@ -92,8 +93,10 @@ class ConnectionLimits:
             return False
         if self.count >= self.in_all:
             crowded = max(self.by_address.values(), key=len)
-            if not (self._make_room(crowded) or any(self._make_room(others) for others in
-                                                     self.by_address.values())):
+            if not (
+                self._make_room(crowded)
+                or any(self._make_room(others) for others in self.by_address.values())
+            ):
                 self.refused += 1
                 return False
         self.by_address.setdefault(connection.address, []).append(connection)
@@ -166,13 +169,16 @@ class _Headers:
     getheader = get
 
     def __delitem__(self, name: str) -> None:
-        self.lines = [line for line in self.lines
-                      if line.split(":", 1)[0].strip().lower() != name.lower()]
+        self.lines = [
+            line for line in self.lines if line.split(":", 1)[0].strip().lower() != name.lower()
+        ]
 
     @property
     def headers(self) -> list[str]:
-        return [f"{line.split(':', 1)[0].strip()}: {line.split(':', 1)[1].strip()}\r\n"
-                for line in self.lines]
+        return [
+            f"{line.split(':', 1)[0].strip()}: {line.split(':', 1)[1].strip()}\r\n"
+            for line in self.lines
+        ]
 
     @property
     def typeheader(self) -> str | None:
@@ -261,9 +267,16 @@ class EventLoopServer:
     ``listen(callback)`` registers a thread-safe callback the server uses to hear of the table's
     changes (``Table.listen``)."""
 
-    def __init__(self, app: Callable, host: str, port: int, *,
-                 listen: Callable[[Callable[[], None]], None] | None = None,
-                 workers: int = WORKERS, limits: ConnectionLimits | None = None):
+    def __init__(
+        self,
+        app: Callable,
+        host: str,
+        port: int,
+        *,
+        listen: Callable[[Callable[[], None]], None] | None = None,
+        workers: int = WORKERS,
+        limits: ConnectionLimits | None = None,
+    ):
         self.app = app
         self.workers = workers
         self.limits = limits or ConnectionLimits()
@@ -300,10 +313,20 @@ class EventLoopServer:
         self._change = Event()
         if self._listen is not None:
             self._listen(self.wake)
-        environ = {"SERVER_NAME": self.socket.getsockname()[0],
-                   "SERVER_PORT": str(self.port), WAKE_KEY: self.wake}
-        self._server = _Server(self.socket, self._application, spawn=Pool(), log=None,
-                               error_log=_ErrorLog(), environ=environ, limits=self.limits)
+        environ = {
+            "SERVER_NAME": self.socket.getsockname()[0],
+            "SERVER_PORT": str(self.port),
+            WAKE_KEY: self.wake,
+        }
+        self._server = _Server(
+            self.socket,
+            self._application,
+            spawn=Pool(),
+            log=None,
+            error_log=_ErrorLog(),
+            environ=environ,
+            limits=self.limits,
+        )
         if self._stopping:
             return
         try:
@@ -348,16 +371,19 @@ class EventLoopServer:
         try:
             body = _read_body(environ)
         except (OSError, ValueError):  # cut short, or a broken chunked encoding
-            start_response("400 Bad Request", [("Content-Type", "text/plain"),
-                                               ("Connection", "close")])
+            start_response(
+                "400 Bad Request", [("Content-Type", "text/plain"), ("Connection", "close")]
+            )
             return [b"the request's body is incomplete or malformed\n"]
         if body is None:
-            start_response("408 Request Timeout", [("Content-Type", "text/plain"),
-                                                   ("Connection", "close")])
+            start_response(
+                "408 Request Timeout", [("Content-Type", "text/plain"), ("Connection", "close")]
+            )
             return [b"the request's body did not arrive in time\n"]
         if len(body) > MAX_BODY:
-            start_response("413 Payload Too Large", [("Content-Type", "text/plain"),
-                                                     ("Connection", "close")])
+            start_response(
+                "413 Payload Too Large", [("Content-Type", "text/plain"), ("Connection", "close")]
+            )
             return [b"request too large\n"]
         environ["wsgi.input"] = io.BytesIO(body)
         environ["CONTENT_LENGTH"] = str(len(body))

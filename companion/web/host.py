@@ -12,11 +12,20 @@ import json
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
 
 from ..i18n import t
+from ..lights import PALETTE
 from ..rules import HOST
 from ..table.inputs import BAD_REQUEST
-from ..lights import PALETTE
-from .common import (HOST_COOKIE, access, answer, csrf_token, refuse_request, sim, sse,
-                     table, translator)
+from .common import (
+    HOST_COOKIE,
+    access,
+    answer,
+    csrf_token,
+    refuse_request,
+    sim,
+    sse,
+    table,
+    translator,
+)
 
 bp = Blueprint("host", __name__, url_prefix="/host/<token>")
 NO_EXPORT_IN_GAME = "TABLE-TAG-6"
@@ -41,16 +50,23 @@ def _body() -> dict:
 
 def _bad_request(reason: str, what: str, given) -> tuple:
     """A malformed host request: refused, logged and shown like any other bad input."""
-    return answer(table().call("refuse", "host", rule=BAD_REQUEST, reason=reason,
-                               raw={"kind": "request", what: given}))
+    return answer(
+        table().call(
+            "refuse", "host", rule=BAD_REQUEST, reason=reason, raw={"kind": "request", what: given}
+        )
+    )
 
 
 @bp.get("")
 def page(token: str):
-    return render_template("host.html", token=token, simulated=sim() is not None,
-                           seats=table().layout.seats,
-                           stream=url_for("host.stream", token=token),
-                           state=url_for("host.state", token=token))
+    return render_template(
+        "host.html",
+        token=token,
+        simulated=sim() is not None,
+        seats=table().layout.seats,
+        stream=url_for("host.stream", token=token),
+        state=url_for("host.state", token=token),
+    )
 
 
 @bp.get("/api/state")
@@ -72,33 +88,50 @@ def setup(token: str):
     links = {}
     if t.record is not None:  # the seats no phone has claimed: their join links
         for player, code in t.record.joins.items():
-            links[player] = {"url": request.host_url.rstrip("/") + url_for("entry.join",
-                                                                           code=code),
-                             "qr": url_for("entry.join_qr", code=code)}
-    return jsonify(translator()({
-        "games": [{"id": g.id, "title": g.title, "min_players": g.min_players,
-                   "max_players": min(g.max_players, t.layout.seats),
-                   "components": g.components,
-                   "options": [_option(found, o) for o in g.options],
-                   "table_defaults": dict(found.input_mapping.option_defaults)}
-                  for found in t.games() for g in [found.game]],
-        "links": links,
-        "tags": {found.id: t.tags.count(found.id) for found in t.games()},
-        "simulated": sim() is not None,
-        "pin": access().pin,
-        "pin_configured": access().configured_pin is not None,
-        "display": url_for("public.display", key=access().display_key),
-        "brightness": t.brightness,
-        "palette": {name: "#%02x%02x%02x" % rgb for name, rgb in PALETTE.items()},
-        "seats": list(t.record.players) if t.record is not None else [],
-    }))
+            links[player] = {
+                "url": request.host_url.rstrip("/") + url_for("entry.join", code=code),
+                "qr": url_for("entry.join_qr", code=code),
+            }
+    return jsonify(
+        translator()(
+            {
+                "games": [
+                    {
+                        "id": g.id,
+                        "title": g.title,
+                        "min_players": g.min_players,
+                        "max_players": min(g.max_players, t.layout.seats),
+                        "components": g.components,
+                        "options": [_option(found, o) for o in g.options],
+                        "table_defaults": dict(found.input_mapping.option_defaults),
+                    }
+                    for found in t.games()
+                    for g in [found.game]
+                ],
+                "links": links,
+                "tags": {found.id: t.tags.count(found.id) for found in t.games()},
+                "simulated": sim() is not None,
+                "pin": access().pin,
+                "pin_configured": access().configured_pin is not None,
+                "display": url_for("public.display", key=access().display_key),
+                "brightness": t.brightness,
+                "palette": {name: "#%02x%02x%02x" % rgb for name, rgb in PALETTE.items()},
+                "seats": list(t.record.players) if t.record is not None else [],
+            }
+        )
+    )
 
 
 def _option(game, option) -> dict:
     """An option as the new-game form shows it; a game's data sets are the choices of its
     ``data_set`` option, the one new games use by default first."""
-    out = {"name": option.name, "default": option.default, "doc": option.doc,
-           "rule": option.rule, "choices": list(option.choices)}
+    out = {
+        "name": option.name,
+        "default": option.default,
+        "doc": option.doc,
+        "rule": option.rule,
+        "choices": list(option.choices),
+    }
     data_sets = game.data
     if option.name == "data_set" and data_sets is not None:
         out["default"] = data_sets.default()
@@ -111,9 +144,17 @@ def new_game(token: str):
     body = _body()
     if not isinstance(body.get("game"), str) or not isinstance(body.get("players"), list):
         return _bad_request(t("A new game needs a game and a list of players."), "new_game", body)
-    return answer(table().call("new_game", "host", game=body["game"], players=body["players"],
-                               options=body.get("options") or {}, seed=body.get("seed"),
-                               colours=body.get("colours")))
+    return answer(
+        table().call(
+            "new_game",
+            "host",
+            game=body["game"],
+            players=body["players"],
+            options=body.get("options") or {},
+            seed=body.get("seed"),
+            colours=body.get("colours"),
+        )
+    )
 
 
 @bp.post("/api/undo")
@@ -155,8 +196,11 @@ def settings(token: str):
 def new_pin(token: str):
     """A new made-up PIN (after showing the old one to someone who should not keep it)."""
     if access().configured_pin is not None:
-        return _bad_request(t("The PIN is set in the configuration (server.host_pin); change it "
-                              "there."), "new_pin", True)
+        return _bad_request(
+            t("The PIN is set in the configuration (server.host_pin); change it there."),
+            "new_pin",
+            True,
+        )
     access().new_pin()
     return jsonify({"ok": True})
 
@@ -207,20 +251,33 @@ def export_tags(token: str):
     sticker, and the host is usually a player too."""
     tab = table()
     if tab.game_in_progress():
-        return answer(tab.refuse_quietly("host", NO_EXPORT_IN_GAME, t(
-            "The sticker map is not exported while a game is being played: it would name hidden "
-            "pieces. End the game first (or use companion tags export on the table's computer)."),
-            {"kind": "request", "export_tags": True}))
+        return answer(
+            tab.refuse_quietly(
+                "host",
+                NO_EXPORT_IN_GAME,
+                t(
+                    "The sticker map is not exported while a game is being played: it would name hidden "
+                    "pieces. End the game first (or use companion tags export on the table's computer)."
+                ),
+                {"kind": "request", "export_tags": True},
+            )
+        )
     data = json.dumps(tab.tags.export(), indent=2)
-    return Response(data, mimetype="application/json",
-                    headers={"Content-Disposition": "attachment; filename=companion-tags.json"})
+    return Response(
+        data,
+        mimetype="application/json",
+        headers={"Content-Disposition": "attachment; filename=companion-tags.json"},
+    )
 
 
 @bp.post("/api/tags")
 def import_tags(token: str):
     body = _body()
-    return answer(table().call("import_tags", "host", data=body.get("data"),
-                               replace=bool(body.get("replace"))))
+    return answer(
+        table().call(
+            "import_tags", "host", data=body.get("data"), replace=bool(body.get("replace"))
+        )
+    )
 
 
 @bp.post("/api/tags/forget")

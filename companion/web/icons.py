@@ -34,11 +34,29 @@ MASKABLE_SCALE = 0.82  # the card and its "?" shrunk to sit well inside the safe
 # every 15 degrees from 165 to -60), a short curve into the stem, and the stem. The points are
 # written out rather than computed with sin and cos, so that every machine draws the same.
 QUESTION_STROKE = 5.4
-QUESTION_PATH = [(26.01, 23.90), (26.63, 22.40), (27.62, 21.12), (28.90, 20.13), (30.40, 19.51),
-                 (32.00, 19.30), (33.60, 19.51), (35.10, 20.13), (36.38, 21.12), (37.37, 22.40),
-                 (37.99, 23.90), (38.20, 25.50), (37.99, 27.10), (37.37, 28.60), (36.38, 29.88),
-                 (35.10, 30.87), (33.74, 31.58), (32.77, 32.37), (32.19, 33.24), (32.00, 34.20),
-                 (32.00, 35.60)]
+QUESTION_PATH = [
+    (26.01, 23.90),
+    (26.63, 22.40),
+    (27.62, 21.12),
+    (28.90, 20.13),
+    (30.40, 19.51),
+    (32.00, 19.30),
+    (33.60, 19.51),
+    (35.10, 20.13),
+    (36.38, 21.12),
+    (37.37, 22.40),
+    (37.99, 23.90),
+    (38.20, 25.50),
+    (37.99, 27.10),
+    (37.37, 28.60),
+    (36.38, 29.88),
+    (35.10, 30.87),
+    (33.74, 31.58),
+    (32.77, 32.37),
+    (32.19, 33.24),
+    (32.00, 34.20),
+    (32.00, 35.60),
+]
 QUESTION_DOT = (32.0, 43.6, 3.3)
 
 # name: (size in pixels, maskable)
@@ -49,8 +67,7 @@ ICONS: dict[str, tuple[int, bool]] = {
 }
 
 
-def _rounded_box(x: float, y: float, cx: float, cy: float, hx: float, hy: float,
-                 r: float) -> float:
+def _rounded_box(x: float, y: float, cx: float, cy: float, hx: float, hy: float, r: float) -> float:
     """Signed distance from (x, y) to a rectangle centred on (cx, cy) with half-sizes (hx, hy)
     and corners of radius r: negative inside."""
     qx = abs(x - cx) - (hx - r)
@@ -107,8 +124,11 @@ def render(size: int, maskable: bool = False) -> tuple[int, bytes]:
         art_y = CENTRE + (y - CENTRE) / scale
         for col in range(size):
             x = (col + 0.5) * pixel
-            alpha = 1.0 if maskable else _coverage(_rounded_box(x, y, 32.0, 32.0, 32.0, 32.0,
-                                                                14.0), pixel)
+            alpha = (
+                1.0
+                if maskable
+                else _coverage(_rounded_box(x, y, 32.0, 32.0, 32.0, 32.0, 14.0), pixel)
+            )
             r, g, b = (float(c) for c in BACKGROUND)
             art_x = CENTRE + (x - CENTRE) / scale
             if alpha > 0.0 and 10.0 <= art_x <= 54.0 and 8.0 <= art_y <= 56.0:  # near the card
@@ -125,19 +145,25 @@ def render(size: int, maskable: bool = False) -> tuple[int, bytes]:
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
-    return (struct.pack(">I", len(data)) + kind + data
-            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    return (
+        struct.pack(">I", len(data))
+        + kind
+        + data
+        + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    )
 
 
 def png(size: int, channels: int, pixels: bytes) -> bytes:
     """A PNG file of a square image: 8 bits a channel, RGB (3) or RGBA (4), no filtering."""
     stride = size * channels
-    raw = b"".join(b"\x00" + pixels[i * stride:(i + 1) * stride] for i in range(size))
+    raw = b"".join(b"\x00" + pixels[i * stride : (i + 1) * stride] for i in range(size))
     colour_type = {3: 2, 4: 6}[channels]
-    return (b"\x89PNG\r\n\x1a\n"
-            + _chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, colour_type, 0, 0, 0))
-            + _chunk(b"IDAT", zlib.compress(raw, 9))
-            + _chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, colour_type, 0, 0, 0))
+        + _chunk(b"IDAT", zlib.compress(raw, 9))
+        + _chunk(b"IEND", b"")
+    )
 
 
 def write(out: Path) -> list[Path]:
@@ -153,10 +179,15 @@ def write(out: Path) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.web.icons",
-                                     description="Draw the home-screen icons as PNG files.")
-    parser.add_argument("--out", type=Path, default=Path("web/static/icons"),
-                        help="the folder to write them to (default: web/static/icons)")
+    parser = argparse.ArgumentParser(
+        prog="python -m companion.web.icons", description="Draw the home-screen icons as PNG files."
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=Path("web/static/icons"),
+        help="the folder to write them to (default: web/static/icons)",
+    )
     args = parser.parse_args(argv)
     for path in write(args.out):
         print(path)

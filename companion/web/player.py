@@ -15,9 +15,11 @@ from .common import answer, csrf_token, message_page, refuse_request, sse, table
 bp = Blueprint("player", __name__, url_prefix="/p/<token>")
 
 FROM_SENSORS = "TABLE-REQUEST-2"
-NOT_A_SEAT = t("This link is not a seat of the game being played (any more): the host may have "
-               "handed the seat to another phone, or a new game began. Scan your seat's code on "
-               "the table display, or ask the host.")
+NOT_A_SEAT = t(
+    "This link is not a seat of the game being played (any more): the host may have "
+    "handed the seat to another phone, or a new game began. Scan your seat's code on "
+    "the table display, or ask the host."
+)
 
 
 @bp.url_value_preprocessor
@@ -43,11 +45,14 @@ def _seat(token: str) -> str:
 
 @bp.get("")
 def page(token: str):
-    return render_template("player.html", player=_seat(token),
-                           stream=url_for("player.stream", token=token),
-                           state=url_for("player.state", token=token),
-                           act=url_for("player.act", token=token),
-                           roll=url_for("player.virtual_roll", token=token))
+    return render_template(
+        "player.html",
+        player=_seat(token),
+        stream=url_for("player.stream", token=token),
+        state=url_for("player.state", token=token),
+        act=url_for("player.act", token=token),
+        roll=url_for("player.virtual_roll", token=token),
+    )
 
 
 @bp.get("/api/state")
@@ -80,12 +85,20 @@ def act(token: str):
         if kind in mapper.sensor_actions:
             reason = t("That action comes from the table's sensors, not from a phone.")
         elif mapper.phone_actions:
-            reason = t("A phone cannot send {action}; it can send {actions}.", action=repr(kind),
-                       actions=", ".join(sorted(mapper.phone_actions)))
+            reason = t(
+                "A phone cannot send {action}; it can send {actions}.",
+                action=repr(kind),
+                actions=", ".join(sorted(mapper.phone_actions)),
+            )
         else:
             reason = t("A phone cannot send {action}.", action=repr(kind))
-        result = tbl.call("refuse", source, rule=FROM_SENSORS, reason=reason,
-                          raw={"kind": "request", "action": action})
+        result = tbl.call(
+            "refuse",
+            source,
+            rule=FROM_SENSORS,
+            reason=reason,
+            raw={"kind": "request", "action": action},
+        )
         return jsonify(translator()(result)), 403
     return answer(tbl.call("action", source, action=action, player=player))
 

@@ -21,15 +21,19 @@ def _display() -> dict:
     display's page then shows it; the PIN itself is only in that page)."""
     return {"pin_offered": access().pin_offered()}
 
+
 bp = Blueprint("public", __name__)
 
 
 @bp.get("/table")
 def table_page():
     is_display = access().is_display(request.cookies.get(DISPLAY_COOKIE))
-    return render_template("table.html", stream=url_for("public.stream"),
-                           state=url_for("public.state"),
-                           pin=access().pin_on_display() if is_display else None)
+    return render_template(
+        "table.html",
+        stream=url_for("public.stream"),
+        state=url_for("public.state"),
+        pin=access().pin_on_display() if is_display else None,
+    )
 
 
 @bp.get("/table/<key>")
@@ -38,11 +42,15 @@ def display(key: str):
     if not access().is_display(key):
         from ..i18n import t
 
-        return message_page(404, t("Not the display link"), t(
-            "This is not the table display's link. The host's page has it."))
+        return message_page(
+            404,
+            t("Not the display link"),
+            t("This is not the table display's link. The host's page has it."),
+        )
     response = redirect(url_for("public.table_page"))
-    response.set_cookie(DISPLAY_COOKIE, key, max_age=365 * 24 * 3600, httponly=True,
-                        samesite="Strict")
+    response.set_cookie(
+        DISPLAY_COOKIE, key, max_age=365 * 24 * 3600, httponly=True, samesite="Strict"
+    )
     return response
 
 

@@ -40,8 +40,10 @@ def shell_files(static: Path) -> list[Path]:
 def shell_version(static: Path, templates: Path) -> str:
     """A short hash of everything the worker stores or is: it changes when any of them does."""
     digest = hashlib.sha256()
-    named = [(f"static/{p.relative_to(static).as_posix()}", p)
-             for p in [*shell_files(static), static / WORKER]]
+    named = [
+        (f"static/{p.relative_to(static).as_posix()}", p)
+        for p in [*shell_files(static), static / WORKER]
+    ]
     named += [(f"templates/{name}", templates / name) for name in OFFLINE_TEMPLATES]
     for name, path in named:
         data = path.read_bytes()
@@ -60,8 +62,11 @@ def precache_urls() -> list[str]:
     the shell's static files."""
     static, _ = _folders()
     urls = [url_for("pwa.offline"), url_for("pwa.manifest")]
-    urls += [url_for("static", filename=p.relative_to(static).as_posix())
-             for p in shell_files(static) if p.name != MANIFEST]
+    urls += [
+        url_for("static", filename=p.relative_to(static).as_posix())
+        for p in shell_files(static)
+        if p.name != MANIFEST
+    ]
     return urls
 
 

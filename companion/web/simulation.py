@@ -12,8 +12,7 @@ import json
 from flask import Blueprint, abort, jsonify, request
 
 from .access import hashed
-from .common import (KEEPALIVE, WAKE_KEY, forbidden, sim, stream_response, streams, table,
-                     translator)
+from .common import KEEPALIVE, WAKE_KEY, forbidden, sim, stream_response, streams, table, translator
 from .host import _check_token
 from .streams import Feed
 
@@ -52,8 +51,10 @@ def _do(s, act: str, body: dict) -> list[dict]:
     if act in ("tap_unknown", "tap_box", "dice_noise", "crooked"):
         return getattr(s, act)()
     if act == "tap":
-        return s.tap(_arg(body, "uid", str, "tap needs a uid"),
-                     reader=_arg(body, "reader", str, "tap's reader is a name", default="board"))
+        return s.tap(
+            _arg(body, "uid", str, "tap needs a uid"),
+            reader=_arg(body, "reader", str, "tap's reader is a name", default="board"),
+        )
     if act == "press":
         seat = _arg(body, "seat", int, "press needs a seat")
         if not 0 <= seat < s.devices.buttons.seats:
@@ -73,8 +74,10 @@ def _do(s, act: str, body: dict) -> list[dict]:
     arguments = s.game_acts().get(act)
     if arguments is None:  # no such act, or not in the game being played
         abort(404)
-    return s.game_act(act, **{name: _arg(body, name, kind, message)
-                              for name, (kind, message) in arguments.items()})
+    return s.game_act(
+        act,
+        **{name: _arg(body, name, kind, message) for name, (kind, message) in arguments.items()},
+    )
 
 
 def _arg(body: dict, key: str, kind: type, message: str, default=None):
@@ -86,15 +89,22 @@ def _arg(body: dict, key: str, kind: type, message: str, default=None):
 
 def _face_ok(face) -> bool:
     """A face label: none, a number or a short word (checked against the die's profile later)."""
-    return face is None or (not isinstance(face, bool) and isinstance(face, (int, str))
-                            and str(face).replace("-", "").replace("_", "").isalnum())
+    return face is None or (
+        not isinstance(face, bool)
+        and isinstance(face, (int, str))
+        and str(face).replace("-", "").replace("_", "").isalnum()
+    )
 
 
 @bp.get("/leds")
 def leds(token: str):
     t = table()
-    return jsonify({name: [f"#{r:02x}{g:02x}{b:02x}" for r, g, b in pixels]
-                    for name, pixels in t.frames().items()})
+    return jsonify(
+        {
+            name: [f"#{r:02x}{g:02x}{b:02x}" for r, g, b in pixels]
+            for name, pixels in t.frames().items()
+        }
+    )
 
 
 @bp.get("/leds/stream")
@@ -103,18 +113,26 @@ def leds_stream(token: str):
     t = table()
     strips = s.devices.strips if (s := sim()) else {}
     _, limits = streams()
-    slot = limits.open(f"leds:{hashed(token)[:16]}", request.remote_addr or "?",
-                       request.environ.get(WAKE_KEY, t.wake_streams))
+    slot = limits.open(
+        f"leds:{hashed(token)[:16]}",
+        request.remote_addr or "?",
+        request.environ.get(WAKE_KEY, t.wake_streams),
+    )
 
     def shown() -> tuple[int | None, ...]:
         """Which frame each strip shows (its sequence number): what the stream follows."""
         return tuple(strip.latest().seq if strip.latest() else None for strip in strips.values())
 
     def render() -> bytes:
-        current = {name: [f"#{r:02x}{g:02x}{b:02x}" for r, g, b in
-                          (strip.latest().pixels if strip.latest() else [])]
-                   for name, strip in strips.items()}
+        current = {
+            name: [
+                f"#{r:02x}{g:02x}{b:02x}"
+                for r, g, b in (strip.latest().pixels if strip.latest() else [])
+            ]
+            for name, strip in strips.items()
+        }
         return f"event: frame\ndata: {json.dumps(current)}\n\n".encode()
 
-    return stream_response(Feed(t, render, key=shown, poll=1 / LED_FPS, slot=slot,
-                                limits=limits, keepalive=KEEPALIVE))
+    return stream_response(
+        Feed(t, render, key=shown, poll=1 / LED_FPS, slot=slot, limits=limits, keepalive=KEEPALIVE)
+    )

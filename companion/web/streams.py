@@ -57,8 +57,12 @@ class StreamSlot:
 class StreamLimits:
     """Counts the live streams and ends the oldest where a new one goes past a limit."""
 
-    def __init__(self, per_viewer: int = STREAMS_PER_VIEWER,
-                 per_address: int = STREAMS_PER_ADDRESS, in_all: int = STREAMS_IN_ALL):
+    def __init__(
+        self,
+        per_viewer: int = STREAMS_PER_VIEWER,
+        per_address: int = STREAMS_PER_ADDRESS,
+        in_all: int = STREAMS_IN_ALL,
+    ):
         self.per_viewer = per_viewer
         self.per_address = per_address
         self.in_all = in_all
@@ -72,14 +76,15 @@ class StreamLimits:
         slot = StreamSlot(viewer, address, wake)
         evicted = []
         with self._lock:
-            for same, limit in ((lambda s: bool(viewer) and s.viewer == viewer,
-                                 self.per_viewer if viewer else 0),
-                                (lambda s: s.address == address, self.per_address),
-                                (lambda s: True, self.in_all)):
+            for same, limit in (
+                (lambda s: bool(viewer) and s.viewer == viewer, self.per_viewer if viewer else 0),
+                (lambda s: s.address == address, self.per_address),
+                (lambda s: True, self.in_all),
+            ):
                 if not limit:
                     continue
                 live = [s for s in self._live if same(s)]
-                for old in live[:max(0, len(live) - limit + 1)]:
+                for old in live[: max(0, len(live) - limit + 1)]:
                     old.evicted = True
                     del self._live[old]
                     evicted.append(old)
@@ -103,11 +108,18 @@ class Feed:
     build a snapshot, so a server calls it off its event loop); ``wait()`` blocks a thread until
     the table changes (for servers with a thread per stream)."""
 
-    def __init__(self, table: Any, render: Callable[[], bytes | None], *,
-                 key: Callable[[], Any] | None = None, poll: float | None = None,
-                 keepalive: float = 15.0, slot: StreamSlot | None = None,
-                 limits: StreamLimits | None = None,
-                 cached: Callable[[], bytes | None] | None = None):
+    def __init__(
+        self,
+        table: Any,
+        render: Callable[[], bytes | None],
+        *,
+        key: Callable[[], Any] | None = None,
+        poll: float | None = None,
+        keepalive: float = 15.0,
+        slot: StreamSlot | None = None,
+        limits: StreamLimits | None = None,
+        cached: Callable[[], bytes | None] | None = None,
+    ):
         self.table = table
         self._render = render
         #: what ``render`` would answer when that costs nothing (already encoded), else None
@@ -125,8 +137,11 @@ class Feed:
         """Whether :meth:`take` has something to send now."""
         if self.finished:
             return False
-        return (self.table.closing or (self.slot is not None and self.slot.evicted)
-                or self._key() != self._seen)
+        return (
+            self.table.closing
+            or (self.slot is not None and self.slot.evicted)
+            or self._key() != self._seen
+        )
 
     def take(self) -> bytes | None:
         """The next chunk (None: nothing new); the last one ends the stream (``finished``)."""
@@ -190,8 +205,13 @@ def blocking_body(feed: Feed, hung_up: Callable[[], bool]) -> Iterator[bytes]:
                 last = now
                 yield KEEPALIVE
                 continue
-            feed.wait(min(HANG_UP_CHECK, feed.keepalive - (now - last),
-                          feed.poll if feed.poll is not None else HANG_UP_CHECK))
+            feed.wait(
+                min(
+                    HANG_UP_CHECK,
+                    feed.keepalive - (now - last),
+                    feed.poll if feed.poll is not None else HANG_UP_CHECK,
+                )
+            )
     finally:
         feed.close()
 
@@ -219,8 +239,9 @@ class SnapshotEvents:
             self._version, self._events = -1, {}
             self._encoded.clear()
 
-    def cached(self, table: Any, viewer: str | None, language: str,
-               extra: dict[str, Any] | None = None) -> bytes | None:
+    def cached(
+        self, table: Any, viewer: str | None, language: str, extra: dict[str, Any] | None = None
+    ) -> bytes | None:
         """The event :meth:`event` would answer, if it is already encoded for the table's
         current version; else None."""
         if viewer is None:
@@ -229,8 +250,14 @@ class SnapshotEvents:
         with self._lock:
             return self._events.get(key) if self._version == table.version else None
 
-    def event(self, table: Any, viewer: str, language: str, localise: Callable[[Any], Any],
-              extra: dict[str, Any] | None = None) -> bytes:
+    def event(
+        self,
+        table: Any,
+        viewer: str,
+        language: str,
+        localise: Callable[[Any], Any],
+        extra: dict[str, Any] | None = None,
+    ) -> bytes:
         """The ``snapshot`` event of ``viewer`` in ``language``, with ``extra`` fields added."""
         snapshot = table.snapshot(viewer)
         version = snapshot["version"]
@@ -243,8 +270,9 @@ class SnapshotEvents:
             return found
         head = {k: v for k, v in snapshot.items() if k != "events"} | (extra or {})
         text = json.dumps(localise(head), separators=(",", ":"))
-        happened = ",".join(self._encode(event, viewer, language, localise)
-                            for event in snapshot["events"])
+        happened = ",".join(
+            self._encode(event, viewer, language, localise) for event in snapshot["events"]
+        )
         data = f'{text[:-1]},"events":[{happened}]}}'
         found = f"event: snapshot\nid: {version}\ndata: {data}\n\n".encode()
         with self._lock:
@@ -252,8 +280,9 @@ class SnapshotEvents:
                 self._events[key] = found
         return found
 
-    def _encode(self, event: dict[str, Any], viewer: str, language: str,
-                localise: Callable[[Any], Any]) -> str:
+    def _encode(
+        self, event: dict[str, Any], viewer: str, language: str, localise: Callable[[Any], Any]
+    ) -> str:
         """One event of the list, as ``viewer`` sees it in ``language``: encoded once."""
         number = event.get("n")
         key = (number, viewer, language)

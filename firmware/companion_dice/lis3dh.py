@@ -67,8 +67,11 @@ def raw_to_mg(low, high):
 
 def to_mg(data, start=0):
     """Six bytes read from OUT_X_L onwards (at ``start`` in ``data``), as (x, y, z) milli-g."""
-    return (raw_to_mg(data[start], data[start + 1]), raw_to_mg(data[start + 2], data[start + 3]),
-            raw_to_mg(data[start + 4], data[start + 5]))
+    return (
+        raw_to_mg(data[start], data[start + 1]),
+        raw_to_mg(data[start + 2], data[start + 3]),
+        raw_to_mg(data[start + 4], data[start + 5]),
+    )
 
 
 class LIS3DH:
@@ -90,9 +93,11 @@ class LIS3DH:
         settings back. Raises OSError if the chip is not an LIS3DH or did not keep them."""
         found = self._read(WHO_AM_I)
         if found != WHO_AM_I_VALUE:
-            raise OSError("%s: WHO_AM_I of the chip at 0x%02X reads 0x%02X, an LIS3DH reads 0x%02X "
-                          "(another chip at that address, or a bad cable)"
-                          % (WRONG_CHIP, self.address, found, WHO_AM_I_VALUE))
+            raise OSError(
+                "%s: WHO_AM_I of the chip at 0x%02X reads 0x%02X, an LIS3DH reads 0x%02X "
+                "(another chip at that address, or a bad cable)"
+                % (WRONG_CHIP, self.address, found, WHO_AM_I_VALUE)
+            )
         for register in CLEARED_REGISTERS:
             self._write(register, 0x00)
         self._write(CTRL_REG4, CTRL_REG4_VALUE)
@@ -105,10 +110,11 @@ class LIS3DH:
         reg1 = self._read(CTRL_REG1)
         reg4 = self._read(CTRL_REG4)
         if reg1 != CTRL_REG1_VALUE or reg4 != CTRL_REG4_VALUE:
-            raise OSError("%s: the LIS3DH at 0x%02X lost its settings: CTRL_REG1=0x%02X (want "
-                          "0x%02X), CTRL_REG4=0x%02X (want 0x%02X)"
-                          % (LOST_SETTINGS, self.address, reg1, CTRL_REG1_VALUE, reg4,
-                             CTRL_REG4_VALUE))
+            raise OSError(
+                "%s: the LIS3DH at 0x%02X lost its settings: CTRL_REG1=0x%02X (want "
+                "0x%02X), CTRL_REG4=0x%02X (want 0x%02X)"
+                % (LOST_SETTINGS, self.address, reg1, CTRL_REG1_VALUE, reg4, CTRL_REG4_VALUE)
+            )
 
     def read_mg(self):
         """The latest reading as (x, y, z) ints in milli-g."""

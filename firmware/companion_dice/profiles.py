@@ -119,8 +119,9 @@ class Profile:
         for face in faces:
             other = seen.get(face.label)
             if other is not None and other != face:
-                raise ValueError("face label %r means two different faces in profile %r"
-                                 % (face.label, name))
+                raise ValueError(
+                    "face label %r means two different faces in profile %r" % (face.label, name)
+                )
             seen[face.label] = face
         self.name = name
         self.faces = faces

@@ -43,8 +43,12 @@ class Message:
         self.fields = dict(fields) if fields else {}
 
     def __eq__(self, other):
-        return (isinstance(other, Message) and self.verb == other.verb
-                and self.seq == other.seq and self.fields == other.fields)
+        return (
+            isinstance(other, Message)
+            and self.verb == other.verb
+            and self.seq == other.seq
+            and self.fields == other.fields
+        )
 
     def __ne__(self, other):
         return not self.__eq__(other)
@@ -119,8 +123,9 @@ def line(verb, seq, pairs=()):
         if not isinstance(key, str) or not is_key(key):
             raise ValueError("bad field key %r: want lower-case letters, digits or '_'" % (key,))
         if not is_value(value):
-            raise ValueError("bad value %r for %s: want printable ASCII without spaces or '*'"
-                             % (value, key))
+            raise ValueError(
+                "bad value %r for %s: want printable ASCII without spaces or '*'" % (value, key)
+            )
         parts.append(key + "=" + value)
     body = " ".join(parts).encode()
     text = body + b"*" + checksum(body).encode()
@@ -160,11 +165,9 @@ def parse_line(data):
     star = text.rfind("*")
     if star < 0:
         raise ProtocolError("no checksum: the line does not end in '*HH'")
-    body, given = text[:star], text[star + 1:]
-    if len(given) != 2 or given[0] not in "0123456789ABCDEF" or given[1] not in \
-            "0123456789ABCDEF":
-        raise ProtocolError("no checksum: %r after '*' is not two upper-case hex digits"
-                            % (given,))
+    body, given = text[:star], text[star + 1 :]
+    if len(given) != 2 or given[0] not in "0123456789ABCDEF" or given[1] not in "0123456789ABCDEF":
+        raise ProtocolError("no checksum: %r after '*' is not two upper-case hex digits" % (given,))
     computed = checksum(data[:star])
     if given != computed:
         raise ProtocolError("bad checksum: line says %s, bytes give %s" % (given, computed))
@@ -179,7 +182,7 @@ def parse_line(data):
     fields = {}
     for token in words[2:]:
         equals = token.find("=")
-        key, value = token[:equals], token[equals + 1:]
+        key, value = token[:equals], token[equals + 1 :]
         if equals < 0 or not is_key(key) or not is_value(value):
             raise ProtocolError("bad field %r: want key=value" % (token,))
         if key in fields:

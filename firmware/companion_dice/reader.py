@@ -9,8 +9,7 @@ line it sends and every command it obeys.
 
 from . import FIRMWARE_VERSION
 from .profiles import get as get_profile
-from .protocol import PROTOCOL_VERSION, SEQ_MODULUS, LineSplitter, ProtocolError, line, \
-    parse_line
+from .protocol import PROTOCOL_VERSION, SEQ_MODULUS, LineSplitter, ProtocolError, line, parse_line
 from .sensing import DieTracker
 
 #: How often the reader reports its supply without being asked (ms).
@@ -67,8 +66,7 @@ class Reader:
     reader by it, since roll numbers start again from 1 at every boot.
     """
 
-    def __init__(self, dice=2, board="pico", uid="", leds=(True, True), settings=None,
-                 boot=""):
+    def __init__(self, dice=2, board="pico", uid="", leds=(True, True), settings=None, boot=""):
         if dice < 1:
             raise ValueError("a reader has at least one die")
         leds = tuple(leds)
@@ -139,8 +137,12 @@ class Reader:
             state = "missing"
         else:
             state = die.tracker.state
-        pairs = [("die", index), ("state", state), ("profile", die.profile.name),
-                 ("faces", die.profile.describe())]
+        pairs = [
+            ("die", index),
+            ("state", state),
+            ("profile", die.profile.name),
+            ("faces", die.profile.describe()),
+        ]
         if state == "rest" and die.tracker.slot is not None:
             pairs.append(("face", die.profile.face_for_slot(die.tracker.slot).label))
         pairs.append(("led", 1 if die.led else 0))
@@ -176,8 +178,12 @@ class Reader:
                 self._send("ROLLING", [("die", index), ("roll", die.roll)])
             elif kind == "roll":
                 face = die.profile.face_for_slot(event[1])
-                pairs = [("die", index), ("roll", die.roll), ("face", face.label),
-                         ("profile", die.profile.name)]
+                pairs = [
+                    ("die", index),
+                    ("roll", die.roll),
+                    ("face", face.label),
+                    ("profile", die.profile.name),
+                ]
                 if face.value is not None:
                     pairs.append(("value", face.value))
                 if face.again:

@@ -271,7 +271,7 @@ class DieTracker:
 
     @property
     def state(self):
-        """"unknown" (no rest seen yet), "rest" or "moving"."""
+        """ "unknown" (no rest seen yet), "rest" or "moving"."""
         return self._state
 
     @property

@@ -13,15 +13,24 @@ import pytest
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")  # overridable to test this
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def pytest_collection_modifyitems(config, items):
     if Path(CHROMIUM).exists():
         return
-    message = (f"BROWSER TESTS NOT RUN: {CHROMIUM} is missing (install Debian's chromium package; "
-               f".ci/run does)")
+    message = (
+        f"BROWSER TESTS NOT RUN: {CHROMIUM} is missing (install Debian's chromium package; "
+        f".ci/run does)"
+    )
     if os.environ.get("COMPANION_REQUIRE_BROWSER") == "1":
         for item in items:
             if "browser" in str(item.fspath):
@@ -49,8 +58,12 @@ def phone(browser):
     contexts = []
 
     def open_phone(url: str):
-        ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True)
+        ctx = browser.new_context(
+            viewport={"width": 390, "height": 844},
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+        )
         contexts.append(ctx)
         page = ctx.new_page()
         page.errors = []
@@ -64,8 +77,14 @@ def phone(browser):
         ctx.close()
 
 
-def start_game(host, game: str = "abracadawhat", players: list[str] | None = None,
-               options: dict | None = None, shots=None, prefix: str = "") -> None:
+def start_game(
+    host,
+    game: str = "abracadawhat",
+    players: list[str] | None = None,
+    options: dict | None = None,
+    shots=None,
+    prefix: str = "",
+) -> None:
     """Go through the host page's new-game wizard: the game, the players' names, (seats and
     colours as proposed), ``options`` (name -> value for selects and checkboxes), and start.
     With ``shots``, each step is saved as ``{prefix}wizard-<n>-<step>``."""
@@ -120,4 +139,5 @@ def shots():
 
     def shot(page, name: str, full: bool = True):
         page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full)
+
     return shot

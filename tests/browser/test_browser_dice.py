@@ -5,7 +5,6 @@ size go to tests/artifacts/screenshots/."""
 from __future__ import annotations
 
 import pytest
-
 from support import Server, post, wait_until
 
 PLAYERS = ["Elena", "Denise", "Marta"]

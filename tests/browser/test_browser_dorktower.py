@@ -10,7 +10,6 @@ tests/artifacts/screenshots/dt-NN-*.png."""
 from __future__ import annotations
 
 import pytest
-
 from support import Server, get, join_all, wait_until
 
 PLAYERS = ["Elena", "Denise", "Marta"]
@@ -29,9 +28,11 @@ def view(server):
 
 def until(server, predicate, timeout: float = 8.0):
     """Wait until the public view satisfies ``predicate``; returns that view."""
+
     def check():
         v = server.table.public_view()
         return v if v is not None and predicate(v) else None
+
     return wait_until(check, timeout)
 
 
@@ -43,11 +44,15 @@ def tap(page, key: str) -> None:
 
 def roll(host, server, faces: tuple[int, ...]) -> None:
     """Throw the awaited dice on the simulated reader with chosen faces, from the host page."""
-    host.wait_for_selector(f"#sim-faces [data-die='{len(faces) - 1}']" if len(faces) > 1 else
-                           "#sim-faces [data-face]")
+    host.wait_for_selector(
+        f"#sim-faces [data-die='{len(faces) - 1}']" if len(faces) > 1 else "#sim-faces [data-face]"
+    )
     for die, face in enumerate(faces):
-        sel = f"#sim-faces [data-die='{die}'][data-face='{face}']" if len(faces) > 1 else \
-            f"#sim-faces [data-face='{face}']"
+        sel = (
+            f"#sim-faces [data-die='{die}'][data-face='{face}']"
+            if len(faces) > 1
+            else f"#sim-faces [data-face='{face}']"
+        )
         before = server.table.inputs_handled
         host.click(sel)
         wait_until(lambda: server.table.inputs_handled > before)
@@ -57,7 +62,8 @@ def card_shot(page, selector: str, shots, name: str) -> None:
     """A phone's screen with one card (or a part of it) at its top, the "Done." toast put away."""
     page.evaluate("document.getElementById('toast').hidden = true")
     page.locator(selector).first.evaluate(
-        "n => window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 56)")
+        "n => window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 56)"
+    )
     shots(page, name, full=False)
 
 
@@ -98,8 +104,11 @@ def test_three_heroes_play_dork_tower_on_their_phones(server, phone, join, wizar
         tap(page, "choose")
 
     # the starting scrolls: each picks what was drawn; only the drawer learns which
-    for name, scroll in (("Elena", "strength-of-ten"), ("Denise", "curse-of-weakness"),
-                         ("Marta", "hex")):
+    for name, scroll in (
+        ("Elena", "strength-of-ten"),
+        ("Denise", "curse-of-weakness"),
+        ("Marta", "hex"),
+    ):
         until(server, lambda v, n=name: v["awaiting"] and v["awaiting"]["player"] == n)
         page = pages[name]
         page.wait_for_selector("#dt-draw-card:not([hidden])")
@@ -140,7 +149,8 @@ def test_three_heroes_play_dork_tower_on_their_phones(server, phone, join, wizar
     v = until(server, lambda v: v["phase"] == "scrolls_others")
     assert (v["combat"]["totals"]["player"], v["combat"]["totals"]["monsters"]) == (11, 3)
     denise.wait_for_selector(
-        "#dt-invite-card:not([hidden]) h2:text('Play a scroll against Elena?')")
+        "#dt-invite-card:not([hidden]) h2:text('Play a scroll against Elena?')"
+    )
     marta.wait_for_selector("#dt-invite-card:not([hidden]) [data-action='pass']")
     assert elena.locator("#dt-invite-card:not([hidden])").count() == 0
     card_shot(denise, "#dt-invite-card", shots, "dt-06-others-invited-to-play-scrolls")
@@ -179,7 +189,7 @@ def test_three_heroes_play_dork_tower_on_their_phones(server, phone, join, wizar
     until(server, lambda v: v["players"]["Denise"]["space"] == "th-forest")
     tap(denise, "stop")
     v = until(server, lambda v: v["awaiting"] and v["awaiting"]["kind"] == "token")
-    for token in ["ogre", "troll", "wraith", "dark-knight"][:v["here"]["draw"]]:
+    for token in ["ogre", "troll", "wraith", "dark-knight"][: v["here"]["draw"]]:
         until(server, lambda v: v["awaiting"] and v["awaiting"]["kind"] == "token")
         tap(denise, f"draw_token-{token}")
     until(server, lambda v: v["phase"] == "scrolls_others")
@@ -225,15 +235,36 @@ def test_levelling_up_equipping_and_trading_on_the_phones(server, phone, shots):
     """An arranged position (the option ``scenario``): Elena levels up, puts a dagger from her
     backpack into her weapon slot, may cross a lake with her scroll, then stops where Denise
     stands and offers a trade, which Denise accepts by choosing the scroll she hands over."""
-    scenario = {"heroes": {
-        "Elena": {"character": "topdeck", "home": "rv-city", "xp": 10, "gold": 80,
-                  "items": [{"card": "dagger", "slot": "backpack"}], "scrolls": ["water-walking"]},
-        "Denise": {"character": "lumpin", "home": "th-city", "space": "rv-wood",
-                   "items": [{"card": "lucky-ring"}], "scrolls": ["hex", "aegis"]}}}
+    scenario = {
+        "heroes": {
+            "Elena": {
+                "character": "topdeck",
+                "home": "rv-city",
+                "xp": 10,
+                "gold": 80,
+                "items": [{"card": "dagger", "slot": "backpack"}],
+                "scrolls": ["water-walking"],
+            },
+            "Denise": {
+                "character": "lumpin",
+                "home": "th-city",
+                "space": "rv-wood",
+                "items": [{"card": "lucky-ring"}],
+                "scrolls": ["hex", "aegis"],
+            },
+        }
+    }
     from support import post
-    status, answer = post(f"{server.host}/api/new_game", {
-        "game": "dorktower", "players": ["Elena", "Denise"], "options": {"scenario": scenario},
-        "seed": 4})
+
+    status, answer = post(
+        f"{server.host}/api/new_game",
+        {
+            "game": "dorktower",
+            "players": ["Elena", "Denise"],
+            "options": {"scenario": scenario},
+            "seed": 4,
+        },
+    )
     assert status == 200, answer
     links = join_all(server.host)
     elena, denise = phone(links["Elena"]), phone(links["Denise"])
@@ -305,8 +336,9 @@ def test_the_pages_follow_a_long_game_without_errors(server, phone):
             break
     prompt = server.table.public_view()["prompt"]
     for page in pages.values():
-        page.wait_for_function("p => document.getElementById('prompt').textContent === p",
-                               arg=prompt)
+        page.wait_for_function(
+            "p => document.getElementById('prompt').textContent === p", arg=prompt
+        )
     assert server.table.public_view()["turn"] >= 4
     for page in pages.values():
         assert not page.errors, page.errors

@@ -8,10 +8,10 @@ import random
 import time
 
 import pytest
+from support import Server, get
 
 from companion.games import get_game
 from companion.table.history import History
-from support import Server, get
 
 PLAYERS = ["Elena", "Denise", "Marta"]
 
@@ -79,8 +79,12 @@ def test_a_whole_game_in_the_browser(server, phone, join, wizard, shots):
         else:
             page = players[active]
             watcher = players[next(p for p in PLAYERS if p != active)]
-            held = sorted(int(t) for t in watcher.locator(
-                f'.player[data-player="{active}"] .stone').all_inner_texts())
+            held = sorted(
+                int(t)
+                for t in watcher.locator(
+                    f'.player[data-player="{active}"] .stone'
+                ).all_inner_texts()
+            )
             floor = view["last_cast"] or 1
             good = [n for n in held if n >= floor]
             if view["successes"] and (not good or rng.random() < 0.15):
@@ -95,7 +99,11 @@ def test_a_whole_game_in_the_browser(server, phone, join, wizard, shots):
                 shots(table, "05-table-mid-game")
                 shots(host, "06-host-simulated-table")
         snap = wait_for_version(server, snap)
-        if view["phase"] != "deal" and snap["view"]["phase"] == "deal" and "round" not in shot_taken:
+        if (
+            view["phase"] != "deal"
+            and snap["view"]["phase"] == "deal"
+            and "round" not in shot_taken
+        ):
             shot_taken.add("round")
             table.wait_for_selector(".result")
             shots(table, "07-table-round-over")

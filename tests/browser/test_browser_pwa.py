@@ -24,8 +24,11 @@ def server(tmp_path):
 
 def real_errors(page) -> list[str]:
     """The page's errors, less the browser's own note of each request that failed offline."""
-    return [e for e in page.errors
-            if not ("Failed to load resource" in e and "ERR_INTERNET_DISCONNECTED" in e)]
+    return [
+        e
+        for e in page.errors
+        if not ("Failed to load resource" in e and "ERR_INTERNET_DISCONNECTED" in e)
+    ]
 
 
 def wait_for_worker(page) -> None:
@@ -34,8 +37,10 @@ def wait_for_worker(page) -> None:
     # the page and deletes old caches)
     assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)").endswith("/")
     # a function, not an expression: an expression is eval'ed in the page, which the CSP forbids
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null"
-                           " && navigator.serviceWorker.controller.state === 'activated'")
+    page.wait_for_function(
+        "() => navigator.serviceWorker.controller !== null"
+        " && navigator.serviceWorker.controller.state === 'activated'"
+    )
 
 
 def stored(page) -> list[str]:
@@ -57,14 +62,17 @@ def test_installable_and_offline(server, phone, shots):
 
     # the manifest the page links resolves, and so do its icons
     href = page.eval_on_selector('link[rel="manifest"]', "l => l.href")
-    manifest = page.evaluate("""async (href) => {
+    manifest = page.evaluate(
+        """async (href) => {
         const r = await fetch(href);
         const m = await r.json();
         const icons = [];
         for (const i of m.icons) icons.push([(await fetch(new URL(i.src, href))).status, i.src]);
         return { status: r.status, type: r.headers.get("content-type"), name: m.name,
                  display: m.display, icons };
-    }""", href)
+    }""",
+        href,
+    )
     assert manifest["status"] == 200 and manifest["type"].startswith("application/manifest+json")
     assert manifest["name"] == "companion" and manifest["display"] == "standalone"
     assert manifest["icons"] and all(status == 200 for status, _ in manifest["icons"])

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from support import Server, get
 
 PLAYERS = ["Elena", "Denise", "Marta", "Ivo"]
@@ -100,15 +99,16 @@ def test_a_host_sets_up_a_four_player_table_from_phones(server, phone, join, wiz
     host.click("#start")
     table.wait_for_selector("#joins figure >> nth=3")
     order = ["Elena", "Denise", "Ivo", "Marta"]
-    assert table.locator("#joins figure").evaluate_all(
-        "fs => fs.map(f => f.dataset.join)") == order
+    assert table.locator("#joins figure").evaluate_all("fs => fs.map(f => f.dataset.join)") == order
     game = get(f"{server.base}/api/table")["game"]
     assert game["players"] == order and game["colours"]["Ivo"] == "vermillion"
     shots(table, "setup-en-13-table-joins")
 
     # three players scan their seats' codes on the table display; the host takes Elena's seat
-    codes = {f.get_attribute("data-join"): code_of(f.locator("img").get_attribute("src"))
-             for f in table.locator("#joins figure").all()}
+    codes = {
+        f.get_attribute("data-join"): code_of(f.locator("img").get_attribute("src"))
+        for f in table.locator("#joins figure").all()
+    }
     pages = {}
     for name in ("Denise", "Ivo", "Marta"):
         pages[name] = join(f"{server.base}/join/{codes[name]}")

@@ -28,8 +28,14 @@ def test_the_status_page_on_a_phone(server, phone, shots):
 
     devices = page.locator("#devices > li")
     names = devices.evaluate_all("items => items.map((li) => li.dataset.device)")
-    assert names == ["nfc:board", "dice:dice", "buttons:buttons", "leds:table", "leds:score",
-                     "leds:tower"]
+    assert names == [
+        "nfc:board",
+        "dice:dice",
+        "buttons:buttons",
+        "leds:table",
+        "leds:score",
+        "leds:tower",
+    ]
     assert page.get_attribute("#devices", "aria-live") == "polite"
     dice = page.locator("[data-device='dice:dice']")
     assert "Connected" in dice.inner_text()  # in words, not colour alone
@@ -47,8 +53,10 @@ def test_the_status_page_on_a_phone(server, phone, shots):
     # a tag tapped on the board's reader, live
     post(f"{server.host}/sim/tap_unknown")
     page.wait_for_selector("[data-device='nfc:board'][data-state='connected']")
-    assert "Last event: an unknown sticker was read: 04" in \
-        page.locator("[data-device='nfc:board']").inner_text()
+    assert (
+        "Last event: an unknown sticker was read: 04"
+        in page.locator("[data-device='nfc:board']").inner_text()
+    )
 
     # the LED test: the strips light red first, the page says which colour shows
     strip = server.companion.devices.strips["table"]

@@ -118,12 +118,22 @@ def ready(pty, connect, events):
 
 def hello(seq: int, boot: str = "b00t", why: str = "host", dice: int = 2) -> bytes:
     """The reader's HELLO, as the firmware writes it."""
-    return encode("HELLO", seq, proto=1, fw="1.0.0", board="pico", uid="E66138935F4B1234",
-                  boot=boot, dice=dice, why=why)
+    return encode(
+        "HELLO",
+        seq,
+        proto=1,
+        fw="1.0.0",
+        board="pico",
+        uid="E66138935F4B1234",
+        boot=boot,
+        dice=dice,
+        why=why,
+    )
 
 
-def roll(seq: int, die: int, number: int, face: str | int, profile: str = "d6",
-         **extra: object) -> bytes:
+def roll(
+    seq: int, die: int, number: int, face: str | int, profile: str = "d6", **extra: object
+) -> bytes:
     """The reader's ROLL: die ``die`` came to rest on ``face`` after its roll ``number``."""
     fields: dict[str, object] = {"die": die, "roll": number, "face": face, "profile": profile}
     if str(face).isdigit():
@@ -131,8 +141,15 @@ def roll(seq: int, die: int, number: int, face: str | int, profile: str = "d6",
     return encode("ROLL", seq, **(fields | extra))
 
 
-def summary(first: str | None, *, lines: int = 0, size: int = 0, gaps: int = 0,
-            missed: int = 0, flooded: bool = False) -> str:
+def summary(
+    first: str | None,
+    *,
+    lines: int = 0,
+    size: int = 0,
+    gaps: int = 0,
+    missed: int = 0,
+    flooded: bool = False,
+) -> str:
     """The detail of a ``DeviceNoise`` that sums up folded noise: ``lines`` rejected lines of
     ``size`` bytes, ``gaps`` sequence gaps missing ``missed`` messages, bytes discarded unparsed
     if ``flooded`` (any number of them), and the ``first`` piece's own detail. It equals any
@@ -144,8 +161,11 @@ def summary(first: str | None, *, lines: int = 0, size: int = 0, gaps: int = 0,
         parts.append(re.escape(f"{gaps} sequence gap(s) ({missed} message(s) missed)"))
     if flooded:
         parts.append(r"flooded: \d+ bytes discarded unparsed")
-    return DetailPattern(r"noise in the last \d+\.\d s: " + ", ".join(parts)
-                         + (re.escape(f"; first: {first}") if first is not None else ""))
+    return DetailPattern(
+        r"noise in the last \d+\.\d s: "
+        + ", ".join(parts)
+        + (re.escape(f"; first: {first}") if first is not None else "")
+    )
 
 
 class DetailPattern(str):
@@ -158,8 +178,9 @@ class DetailPattern(str):
     __hash__ = str.__hash__
 
 
-def answer(pty: Pty, verb: str, reply: bytes | Callable[[int], bytes] | None = None,
-           **fields: str) -> Message:
+def answer(
+    pty: Pty, verb: str, reply: bytes | Callable[[int], bytes] | None = None, **fields: str
+) -> Message:
     """Read the host's next command, check it is ``verb`` with ``fields``, and write ``reply``
     (or ``reply(seq)``, given the command's sequence number to refer to)."""
     command = pty.read_message()

@@ -64,13 +64,18 @@ NO_ANSWER = "no answer"  #: a script step: no ACK, no answer (a PN532 gone silen
 TAG_KINDS = {4: (b"\x00\x04", 0x08), 7: (b"\x00\x44", 0x00), 10: (b"\x00\x84", 0x00)}
 
 
-def frame(tfi: int, command: int, data: bytes = b"", *, lcs_error: int = 0,
-          dcs_error: int = 0) -> bytes:
+def frame(
+    tfi: int, command: int, data: bytes = b"", *, lcs_error: int = 0, dcs_error: int = 0
+) -> bytes:
     """A normal information frame: ``00 00 FF LEN LCS TFI command data DCS 00``."""
     body = bytes([tfi, command]) + bytes(data)
     length = len(body)
-    return (PREAMBLE + bytes([length, (-length + lcs_error) & 0xFF]) + body
-            + bytes([(-sum(body) + dcs_error) & 0xFF, 0x00]))
+    return (
+        PREAMBLE
+        + bytes([length, (-length + lcs_error) & 0xFF])
+        + body
+        + bytes([(-sum(body) + dcs_error) & 0xFF, 0x00])
+    )
 
 
 def host_frame(command: int, params: bytes = b"") -> bytes:
@@ -99,7 +104,7 @@ def parse_host_frame(data: bytes) -> tuple[int, bytes]:
         raise ValueError(f"LCS {lcs:02X} does not match LEN {length:02X}")
     if len(data) != length + 7:
         raise ValueError(f"{len(data)} bytes for LEN {length}")
-    body, dcs, postamble = data[5:5 + length], data[5 + length], data[6 + length]
+    body, dcs, postamble = data[5 : 5 + length], data[5 + length], data[6 + length]
     if (sum(body) + dcs) & 0xFF:
         raise ValueError(f"DCS {dcs:02X} wrong")
     if postamble != 0:
@@ -245,6 +250,7 @@ class Pn532Emulator:
 
 # -- UART ------------------------------------------------------------------------------------------
 
+
 class FakeSerialPort:
     """A serial port path with a PN532 behind it; ``open`` is what the driver's ``open_bus`` is."""
 
@@ -262,8 +268,10 @@ class FakeSerialPort:
     def open(self) -> FakeSerial:
         if not self.present:
             raise serial.SerialException(
-                errno.ENOENT, f"could not open port {self.path}: [Errno 2] No such file or "
-                              f"directory: '{self.path}'")
+                errno.ENOENT,
+                f"could not open port {self.path}: [Errno 2] No such file or "
+                f"directory: '{self.path}'",
+            )
         self.opened += 1
         connection = FakeSerial(self)
         self.connections.append(connection)
@@ -306,8 +314,10 @@ class FakeSerial:
     def read(self, size: int = 1) -> bytes:
         self._check()
         if self.broken:
-            raise serial.SerialException("device reports readiness to read but returned no data "
-                                         "(device disconnected or multiple access on port?)")
+            raise serial.SerialException(
+                "device reports readiness to read but returned no data "
+                "(device disconnected or multiple access on port?)"
+            )
         with self._lock:
             data = bytes(self._rx[:size])
             del self._rx[:size]
@@ -375,8 +385,9 @@ class PtyPn532:
         self._fds = (master, slave)
         self.link.symlink_to(os.ttyname(slave))
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._serve, args=(master, self._stop),
-                                        name="pty pn532", daemon=True)
+        self._thread = threading.Thread(
+            target=self._serve, args=(master, self._stop), name="pty pn532", daemon=True
+        )
         self._thread.start()
 
     def unplug(self) -> None:
@@ -411,11 +422,16 @@ class PtyPn532:
 
 # -- I2C -------------------------------------------------------------------------------------------
 
+
 class FakeI2cPort:
     """The I2C bus with a PN532 on it; ``open`` gives a ``busio.I2C``-like bus."""
 
-    def __init__(self, emulator: Pn532Emulator | None = None, path: str = "/dev/i2c-1",
-                 address: int = ADDRESS) -> None:
+    def __init__(
+        self,
+        emulator: Pn532Emulator | None = None,
+        path: str = "/dev/i2c-1",
+        address: int = ADDRESS,
+    ) -> None:
         self.emulator = emulator or Pn532Emulator()
         self.path = path
         self.address = address
@@ -477,8 +493,9 @@ class FakeI2c:
             self._pending.clear()
         self._pending.extend(replies)
 
-    def readfrom_into(self, address: int, buffer: Any, *, start: int = 0,
-                      end: int | None = None) -> None:
+    def readfrom_into(
+        self, address: int, buffer: Any, *, start: int = 0, end: int | None = None
+    ) -> None:
         """One read: the status byte (01 when a frame is ready), then that frame, which the read
         takes when it asks for more than the status byte."""
         self._check(address)
@@ -497,6 +514,7 @@ class FakeI2c:
 
 
 # -- recording a real bus --------------------------------------------------------------------------
+
 
 class RecordingSerial:
     """A real pyserial ``Serial``, recording what the host writes into ``log``."""
@@ -540,8 +558,9 @@ class RecordingI2c:
         self.log.append(bytes(buffer[start:end]))
         self.inner.writeto(address, buffer, start=start, end=end)
 
-    def readfrom_into(self, address: int, buffer: Any, *, start: int = 0,
-                      end: int | None = None) -> None:
+    def readfrom_into(
+        self, address: int, buffer: Any, *, start: int = 0, end: int | None = None
+    ) -> None:
         self.inner.readfrom_into(address, buffer, start=start, end=end)
 
     def deinit(self) -> None:

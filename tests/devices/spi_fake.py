@@ -54,12 +54,14 @@ class RecordingSpi:
         if self.inner is not None:
             self.inner.unlock()
 
-    def configure(self, baudrate: int = 100000, polarity: int = 0, phase: int = 0,
-                  bits: int = 8) -> None:
+    def configure(
+        self, baudrate: int = 100000, polarity: int = 0, phase: int = 0, bits: int = 8
+    ) -> None:
         if not self.locked:
             raise RuntimeError("First call try_lock()")
-        self.configures.append({"baudrate": baudrate, "polarity": polarity, "phase": phase,
-                                "bits": bits})
+        self.configures.append(
+            {"baudrate": baudrate, "polarity": polarity, "phase": phase, "bits": bits}
+        )
         self.events.append("configure")
         self._baudrate = baudrate
         if self.inner is not None:
@@ -90,22 +92,23 @@ class RecordingSpi:
             self.inner.deinit()
 
 
-def decode(data: bytes, order: str = "GRB", *, reset: int = RESET, bit0: int = BIT0,
-           bit1: int = BIT1) -> list[Pixel]:
+def decode(
+    data: bytes, order: str = "GRB", *, reset: int = RESET, bit0: int = BIT0, bit1: int = BIT1
+) -> list[Pixel]:
     """The pixels in one neopixel_spi write: the resets are checked, every SPI byte must be
     ``bit0`` or ``bit1`` (one WS2812 bit, MSB first), and each pixel's bytes are in ``order``."""
     assert data[:reset] == bytes(reset), "no reset (zero bytes) before the frame"
     assert data[-reset:] == bytes(reset), "no reset (zero bytes) after the frame"
-    body = data[reset:len(data) - reset]
+    body = data[reset : len(data) - reset]
     assert len(body) % 24 == 0, f"{len(body)} bytes are not whole pixels (24 SPI bytes each)"
     values = []
     for i in range(0, len(body), 8):
         value = 0
-        for byte in body[i:i + 8]:
+        for byte in body[i : i + 8]:
             assert byte in (bit0, bit1), f"SPI byte {byte:#010b} is neither a 0 nor a 1 bit"
             value = value << 1 | (byte == bit1)
         values.append(value)
-    return [_from_order(values[i:i + 3], order) for i in range(0, len(values), 3)]
+    return [_from_order(values[i : i + 3], order) for i in range(0, len(values), 3)]
 
 
 def _from_order(channels: list[int], order: str) -> Pixel:
@@ -123,12 +126,22 @@ def recording_neopixel_class(base: Any = None) -> Any:
     import adafruit_pixelbuf
 
     if base is None:
+
         class Base(adafruit_pixelbuf.PixelBuf):
-            def __init__(self, pin: Any, n: int, *, bpp: int = 3, brightness: float = 1.0,
-                         auto_write: bool = True, pixel_order: str = "GRB") -> None:
+            def __init__(
+                self,
+                pin: Any,
+                n: int,
+                *,
+                bpp: int = 3,
+                brightness: float = 1.0,
+                auto_write: bool = True,
+                pixel_order: str = "GRB",
+            ) -> None:
                 self.pin = pin
-                super().__init__(n, brightness=brightness, byteorder=pixel_order,
-                                 auto_write=auto_write)
+                super().__init__(
+                    n, brightness=brightness, byteorder=pixel_order, auto_write=auto_write
+                )
 
             def _transmit(self, buffer: bytearray) -> None:
                 pass

@@ -45,18 +45,17 @@ FORGED = 999_999_999  # the largest roll number a line can carry
         ("ERR", {"code": "sensor", "msg": "no-answer"}),
     ],
 )
-def test_a_die_the_reader_did_not_declare_is_noise(pty, ready, events, die, verb,
-                                                   fields) -> None:
+def test_a_die_the_reader_did_not_declare_is_noise(pty, ready, events, die, verb, fields) -> None:
     reader = ready()  # its HELLO declared 2 dice: 0 and 1
     line = encode(verb, 2, die=die, **fields)
     pty.write(line + roll(3, 1, 1, 6))
     assert events.get() == DeviceNoise(
-        "dice", f"{verb} 2 ignored: die {die} is not one of the 2 dice the reader declared")
+        "dice", f"{verb} 2 ignored: die {die} is not one of the 2 dice the reader declared"
+    )
     assert events.get() == DieRolled(1, "6", 3, roll=1, profile="d6")
     assert events.pending() == []
     totals = reader.noise_totals()
-    assert (totals.lines, totals.bytes, totals.kinds) == (1, len(line) - 1,
-                                                          {"undeclared die": 1})
+    assert (totals.lines, totals.bytes, totals.kinds) == (1, len(line) - 1, {"undeclared die": 1})
 
 
 def test_many_undeclared_dice_leave_no_trace(pty, ready, events) -> None:
@@ -115,25 +114,53 @@ def test_a_profile_for_a_die_the_reader_lacks_is_kept_and_sent_once_it_is_declar
 @pytest.mark.parametrize(
     ("line", "why"),
     [
-        pytest.param(roll(2, 0, 1, 6, "battle", value=6), "reads profile battle, which has no "
-                     "face '6'", id="a face the profile lacks"),
-        pytest.param(roll(2, 0, 1, "ice", "battle"), "reads profile battle, which has no face "
-                     "'ice'", id="a face of another profile"),
-        pytest.param(roll(2, 0, 1, 4, "d6"), ": it was read with profile d6, not battle",
-                     id="read with another profile"),
-        pytest.param(roll(2, 0, 1, 4, "battle", value=5), ": value 5 is not the value of face "
-                     "'4' (4)", id="another face's value"),
-        pytest.param(roll(2, 0, 1, "2P", "battle", value=3), ": value 3 is not the value of "
-                     "face '2P' (2)", id="the purple 2 worth 3"),
-        pytest.param(roll(2, 0, 1, 3, "battle", again=1), ": again=1 does not fit face '3'",
-                     id="roll again on a plain face"),
-        pytest.param(roll(2, 0, 1, "2P", "battle", value=2, again=0), ": again=0 does not fit "
-                     "face '2P'", id="the purple 2 without roll again"),
-        pytest.param(encode("PLACED", 2, die=0, face=6), "reads profile battle, which has no "
-                     "face '6'", id="PLACED"),
-        pytest.param(encode("DIE", 2, die=0, state="rest", profile="battle",
-                            faces="1,2,2P,3,4,5", face=6, led=1),
-                     "reads profile battle, which has no face '6'", id="DIE"),
+        pytest.param(
+            roll(2, 0, 1, 6, "battle", value=6),
+            "reads profile battle, which has no face '6'",
+            id="a face the profile lacks",
+        ),
+        pytest.param(
+            roll(2, 0, 1, "ice", "battle"),
+            "reads profile battle, which has no face 'ice'",
+            id="a face of another profile",
+        ),
+        pytest.param(
+            roll(2, 0, 1, 4, "d6"),
+            ": it was read with profile d6, not battle",
+            id="read with another profile",
+        ),
+        pytest.param(
+            roll(2, 0, 1, 4, "battle", value=5),
+            ": value 5 is not the value of face '4' (4)",
+            id="another face's value",
+        ),
+        pytest.param(
+            roll(2, 0, 1, "2P", "battle", value=3),
+            ": value 3 is not the value of face '2P' (2)",
+            id="the purple 2 worth 3",
+        ),
+        pytest.param(
+            roll(2, 0, 1, 3, "battle", again=1),
+            ": again=1 does not fit face '3'",
+            id="roll again on a plain face",
+        ),
+        pytest.param(
+            roll(2, 0, 1, "2P", "battle", value=2, again=0),
+            ": again=0 does not fit face '2P'",
+            id="the purple 2 without roll again",
+        ),
+        pytest.param(
+            encode("PLACED", 2, die=0, face=6),
+            "reads profile battle, which has no face '6'",
+            id="PLACED",
+        ),
+        pytest.param(
+            encode(
+                "DIE", 2, die=0, state="rest", profile="battle", faces="1,2,2P,3,4,5", face=6, led=1
+            ),
+            "reads profile battle, which has no face '6'",
+            id="DIE",
+        ),
     ],
 )
 def test_a_face_outside_the_asked_profile_is_noise(pty, ready, events, line, why) -> None:
@@ -152,13 +179,18 @@ def test_a_face_outside_the_asked_profile_is_noise(pty, ready, events, line, why
 def test_faces_of_a_custom_profile_are_its_own(pty, ready, events) -> None:
     reader = ready()
     reader.set_profile(1, "custom", ("red", "red", "blue", "blue", "gold", "7"))
-    pty.write(roll(2, 1, 1, "gold", "custom") + roll(3, 1, 2, "7", "custom")
-              + roll(4, 1, 3, "green", "custom") + roll(5, 1, 3, "red", "custom"))
+    pty.write(
+        roll(2, 1, 1, "gold", "custom")
+        + roll(3, 1, 2, "7", "custom")
+        + roll(4, 1, 3, "green", "custom")
+        + roll(5, 1, 3, "red", "custom")
+    )
     assert [events.get() for _ in range(4)] == [
         DieRolled(1, "gold", 2, roll=1, profile="custom"),
         DieRolled(1, "7", 3, roll=2, profile="custom", value=7),
-        DeviceNoise("dice", "ROLL 4 ignored: die 1 reads profile custom, which has no face "
-                            "'green'"),
+        DeviceNoise(
+            "dice", "ROLL 4 ignored: die 1 reads profile custom, which has no face 'green'"
+        ),
         DieRolled(1, "red", 5, roll=3, profile="custom"),
     ]
 
@@ -173,12 +205,22 @@ def test_a_die_report_of_another_profile_keeps_its_state_but_not_its_face(
     reader.set_profile(1, "custom", ("a", "b", "c", "d", "e", "f"))
     pty.write(
         encode("DIE", 2, die=0, state="rest", profile="d6", faces="1,2,3,4,5,6", face=4, led=1)
-        + encode("DIE", 3, die=0, state="rest", profile="rotation",
-                 faces="ice,forest,desert,lake,mountain,meadow", face="lake", led=1)
-        + encode("DIE", 4, die=1, state="rest", profile="custom", faces="a,b,c,d,e,x", face="x",
-                 led=1)
-        + encode("DIE", 5, die=1, state="rest", profile="custom", faces="a,b,c,d,e,f", face="e",
-                 led=1)
+        + encode(
+            "DIE",
+            3,
+            die=0,
+            state="rest",
+            profile="rotation",
+            faces="ice,forest,desert,lake,mountain,meadow",
+            face="lake",
+            led=1,
+        )
+        + encode(
+            "DIE", 4, die=1, state="rest", profile="custom", faces="a,b,c,d,e,x", face="x", led=1
+        )
+        + encode(
+            "DIE", 5, die=1, state="rest", profile="custom", faces="a,b,c,d,e,f", face="e", led=1
+        )
     )
     assert [events.get() for _ in range(4)] == [
         DieState(0, "rest", detail="profile d6"),
@@ -208,12 +250,21 @@ def test_what_the_firmware_sends_is_believed(events, no_leaked_fds) -> None:
     finally:
         reader.close()
         simulator.close()
-    rolls = [(event.die, event.face, event.value, event.again, event.roll)
-             for event in got if isinstance(event, DieRolled)]
-    assert sorted(rolls) == [(0, "gold", None, False, 1), (1, "2P", 2, True, 1),
-                             (1, "5", 5, False, 3)]
-    states = [(event.die, event.state, event.face) for event in got
-              if isinstance(event, DieState) and event.state in ("crooked", "placed")]
+    rolls = [
+        (event.die, event.face, event.value, event.again, event.roll)
+        for event in got
+        if isinstance(event, DieRolled)
+    ]
+    assert sorted(rolls) == [
+        (0, "gold", None, False, 1),
+        (1, "2P", 2, True, 1),
+        (1, "5", 5, False, 3),
+    ]
+    states = [
+        (event.die, event.state, event.face)
+        for event in got
+        if isinstance(event, DieState) and event.state in ("crooked", "placed")
+    ]
     assert states == [(1, "crooked", None), (0, "placed", "7")]
     assert reader.noise_totals() == before
 
@@ -223,13 +274,21 @@ def test_what_the_firmware_sends_is_believed(events, no_leaked_fds) -> None:
 
 def test_a_forged_roll_number_does_not_hide_the_next_genuine_rolls(pty, ready, events) -> None:
     reader = ready()
-    pty.write(roll(2, 0, 1, 3) + roll(3, 0, FORGED, 6) + roll(4, 0, 2, 4)
-              + encode("ROLLING", 5, die=0, roll=3) + roll(6, 0, 3, 5))
+    pty.write(
+        roll(2, 0, 1, 3)
+        + roll(3, 0, FORGED, 6)
+        + roll(4, 0, 2, 4)
+        + encode("ROLLING", 5, die=0, roll=3)
+        + roll(6, 0, 3, 5)
+    )
     assert [events.get() for _ in range(5)] == [
         DieRolled(0, "3", 2, roll=1, profile="d6"),
-        DeviceNoise("dice", f"ROLL 3 ignored: die 0 roll {FORGED} is neither within "
-                            f"{ROLL_WINDOW} after roll 1, the last delivered, nor the roll its "
-                            f"latest ROLLING announced (none)"),
+        DeviceNoise(
+            "dice",
+            f"ROLL 3 ignored: die 0 roll {FORGED} is neither within "
+            f"{ROLL_WINDOW} after roll 1, the last delivered, nor the roll its "
+            f"latest ROLLING announced (none)",
+        ),
         DieRolled(0, "4", 4, roll=2, profile="d6"),
         DieState(0, "rolling", roll=3),
         DieRolled(0, "5", 6, roll=3, profile="d6"),
@@ -240,8 +299,12 @@ def test_a_forged_roll_number_does_not_hide_the_next_genuine_rolls(pty, ready, e
 def test_a_forged_roll_first_of_all_is_believed_but_wedges_nothing(pty, ready, events) -> None:
     """With nothing delivered yet, the driver cannot tell; the next roll's ROLLING vouches."""
     ready()
-    pty.write(roll(2, 0, FORGED, 6) + encode("ROLLING", 3, die=0, roll=1) + roll(4, 0, 1, 2)
-              + roll(5, 0, 2, 3))
+    pty.write(
+        roll(2, 0, FORGED, 6)
+        + encode("ROLLING", 3, die=0, roll=1)
+        + roll(4, 0, 1, 2)
+        + roll(5, 0, 2, 3)
+    )
     assert [events.get() for _ in range(4)] == [
         DieRolled(0, "6", 2, roll=FORGED, profile="d6"),
         DieState(0, "rolling", roll=1),
@@ -267,13 +330,20 @@ def test_a_replayed_roll_is_dropped_even_with_its_rolling(pty, ready, events) ->
 
 def test_the_roll_window_after_the_last_delivered_roll(pty, ready, events) -> None:
     reader = ready(noise_interval=60)
-    pty.write(roll(2, 0, 10, 1) + roll(3, 0, 10 + ROLL_WINDOW + 1, 2)
-              + roll(4, 0, 10 + ROLL_WINDOW, 3) + roll(5, 0, 10 + ROLL_WINDOW - 1, 4))
+    pty.write(
+        roll(2, 0, 10, 1)
+        + roll(3, 0, 10 + ROLL_WINDOW + 1, 2)
+        + roll(4, 0, 10 + ROLL_WINDOW, 3)
+        + roll(5, 0, 10 + ROLL_WINDOW - 1, 4)
+    )
     assert [events.get() for _ in range(3)] == [
         DieRolled(0, "1", 2, roll=10, profile="d6"),
-        DeviceNoise("dice", f"ROLL 3 ignored: die 0 roll {10 + ROLL_WINDOW + 1} is neither "
-                            f"within {ROLL_WINDOW} after roll 10, the last delivered, nor the "
-                            f"roll its latest ROLLING announced (none)"),
+        DeviceNoise(
+            "dice",
+            f"ROLL 3 ignored: die 0 roll {10 + ROLL_WINDOW + 1} is neither "
+            f"within {ROLL_WINDOW} after roll 10, the last delivered, nor the "
+            f"roll its latest ROLLING announced (none)",
+        ),
         DieRolled(0, "3", 4, roll=10 + ROLL_WINDOW, profile="d6"),
     ]
     time.sleep(0.2)
@@ -287,8 +357,12 @@ def test_a_reader_that_kept_counting_is_believed_when_its_rolling_vouches(
     """The host was away for thousands of rolls (or restarted): the same boot, numbers far on."""
     ready()
     far = 3 + 5 * ROLL_WINDOW
-    pty.write(roll(2, 0, 3, 1) + encode("ROLLING", 3, die=0, roll=far) + roll(4, 0, far, 2)
-              + roll(5, 0, far + 1, 3))
+    pty.write(
+        roll(2, 0, 3, 1)
+        + encode("ROLLING", 3, die=0, roll=far)
+        + roll(4, 0, far, 2)
+        + roll(5, 0, far + 1, 3)
+    )
     assert [events.get() for _ in range(4)] == [
         DieRolled(0, "1", 2, roll=3, profile="d6"),
         DieState(0, "rolling", roll=far),

@@ -56,13 +56,26 @@ NO_BUDGET = {"line_budget": 10**9, "byte_budget": 10**12}  # see the module docs
 PROFILES: dict[str, list[tuple[str, int | None, bool]]] = {
     "d6": [(str(n), n, False) for n in range(1, 7)],
     "triwizard": [("CLOAK", 0, False)] + [(str(n), n, False) for n in range(1, 6)],
-    "battle": [("1", 1, False), ("2", 2, False), ("2P", 2, True), ("3", 3, False),
-               ("4", 4, False), ("5", 5, False)],
-    "rotation": [(label, None, False) for label in
-                 ("ice", "forest", "desert", "lake", "mountain", "meadow")],
+    "battle": [
+        ("1", 1, False),
+        ("2", 2, False),
+        ("2P", 2, True),
+        ("3", 3, False),
+        ("4", 4, False),
+        ("5", 5, False),
+    ],
+    "rotation": [
+        (label, None, False) for label in ("ice", "forest", "desert", "lake", "mountain", "meadow")
+    ],
     # a custom die whose reader leaves the value out: the driver derives it from "7"
-    "custom": [("red", None, False), ("gold.coin", None, False), ("7", None, False),
-               ("skull-2", None, False), ("Z_z", None, False), ("0", None, False)],
+    "custom": [
+        ("red", None, False),
+        ("gold.coin", None, False),
+        ("7", None, False),
+        ("skull-2", None, False),
+        ("Z_z", None, False),
+        ("0", None, False),
+    ],
 }
 #: the profile the host asks for each die the reader declares (die 0 keeps the default d6)
 DIE_PROFILES = ("d6", "battle", "triwizard", "rotation", "custom")
@@ -73,8 +86,10 @@ NOISE_DETAILS = {
     "rejected line": re.compile(r"rejected line: "),
     "incomplete line": re.compile(r"incomplete line discarded: \d+ bytes"),
     "sequence gap": re.compile(r"sequence gap: \d+ message\(s\) missed before seq \d+$"),
-    "stale roll": re.compile(r"ROLL \d+ ignored: die \d+ roll \d+ (was already delivered$|is "
-                             r"neither within \d+ after roll \d+)"),
+    "stale roll": re.compile(
+        r"ROLL \d+ ignored: die \d+ roll \d+ (was already delivered$|is "
+        r"neither within \d+ after roll \d+)"
+    ),
     "malformed": re.compile(r"ROLL \d+ rejected: "),
     "undeclared die": re.compile(r"(ROLL|MOVING) \d+ ignored: die \d+ is not one of the 5 dice"),
     "wrong face": re.compile(r"ROLL \d+ ignored: die \d+(?: reads profile|: it was read|: value)"),
@@ -118,8 +133,16 @@ class Expected:
     hellos: list[str] = field(default_factory=list)  # details of the HELLO statuses
 
     def counts(self) -> tuple[object, ...]:
-        return (len(self.rolls), sorted(self.noise.items()), self.noise_lines, self.noise_bytes,
-                self.missed, self.states, self.power, len(self.hellos))
+        return (
+            len(self.rolls),
+            sorted(self.noise.items()),
+            self.noise_lines,
+            self.noise_bytes,
+            self.missed,
+            self.states,
+            self.power,
+            len(self.hellos),
+        )
 
     def rejected(self, kind: str, size: int) -> None:
         """One line the driver must reject as ``kind``, of ``size`` bytes."""
@@ -149,8 +172,9 @@ class Observed:
         elif isinstance(event, DeviceNoise) and event.device == NAME:
             summary = SUMMARY.match(event.detail)
             single = summary[1] if summary else event.detail
-            if summary is None and not any(pattern.match(single)
-                                           for pattern in NOISE_DETAILS.values()):
+            if summary is None and not any(
+                pattern.match(single) for pattern in NOISE_DETAILS.values()
+            ):
                 self.unexpected.append(event)
             self.noise_events.append(event)
         elif isinstance(event, DeviceStatus) and event.device == NAME:
@@ -167,8 +191,16 @@ class Observed:
 
     def counts(self) -> tuple[object, ...]:
         totals = self.reader.noise_totals()
-        return (len(self.rolls), sorted(totals.kinds.items()), totals.lines, totals.bytes,
-                totals.missed, self.states, self.power, len(self.hellos))
+        return (
+            len(self.rolls),
+            sorted(totals.kinds.items()),
+            totals.lines,
+            totals.bytes,
+            totals.missed,
+            self.states,
+            self.power,
+            len(self.hellos),
+        )
 
 
 class FaultyReader:
@@ -228,7 +260,7 @@ class FaultyReader:
             flipped = line[at] ^ self.rng.randrange(1, 256)
             while flipped == 0x0A:
                 flipped = line[at] ^ self.rng.randrange(1, 256)
-            self._garbage_line(line[:at] + bytes([flipped]) + line[at + 1:-1])
+            self._garbage_line(line[:at] + bytes([flipped]) + line[at + 1 : -1])
         else:  # cut short, then a newline (the reader restarted mid-line, say)
             self._garbage_line(line[: self.rng.randrange(0, len(line) - 1)])
 
@@ -241,8 +273,14 @@ class FaultyReader:
         self.parts.append(body + ending)
         self.expected.rejected("rejected line", noise_size(body, ending))
 
-    def _send(self, verb: str, fields: dict[str, object], *, fate: str = "arrives",
-              noise: str | None = None) -> None:
+    def _send(
+        self,
+        verb: str,
+        fields: dict[str, object],
+        *,
+        fate: str = "arrives",
+        noise: str | None = None,
+    ) -> None:
         line = encode(verb, self._take_seq(), **fields)
         if fate == "arrives":
             self._arrives(line, verb, noise)
@@ -263,10 +301,20 @@ class FaultyReader:
             self.seq = 1  # its power-on HELLO, number 0, went before the host opened the port
             self.rolls = [0] * DICE
             self.delivered = []
-        self._send("HELLO", {"proto": 1, "fw": "2.0.0", "board": "pico", "boot": self.boot,
-                             "dice": DICE, "why": "host"})
+        self._send(
+            "HELLO",
+            {
+                "proto": 1,
+                "fw": "2.0.0",
+                "board": "pico",
+                "boot": self.boot,
+                "dice": DICE,
+                "why": "host",
+            },
+        )
         self.expected.hellos.append(
-            "reader firmware 2.0.0, protocol 1" + (", restarted" if restarted else ""))
+            "reader firmware 2.0.0, protocol 1" + (", restarted" if restarted else "")
+        )
 
     def _face(self, die: int) -> tuple[str, int | None, bool]:
         """A random face of die ``die``'s profile: label, value, roll again."""
@@ -289,8 +337,7 @@ class FaultyReader:
             self.expected.states += 1
         profile = DIE_PROFILES[die]
         label, value, again = self._face(die)
-        fields: dict[str, object] = {"die": die, "roll": number, "face": label,
-                                     "profile": profile}
+        fields: dict[str, object] = {"die": die, "roll": number, "face": label, "profile": profile}
         if value is not None:
             fields["value"] = value
         if again:
@@ -305,8 +352,11 @@ class FaultyReader:
         seq = self.seq
         self._send("ROLL", fields, fate=fate)
         if fate == "arrives":
-            self.expected.rolls.append(DieRolled(die, label, seq, NAME, value=value, roll=number,
-                                                 profile=profile, again=again))
+            self.expected.rolls.append(
+                DieRolled(
+                    die, label, seq, NAME, value=value, roll=number, profile=profile, again=again
+                )
+            )
             self.delivered.append((die, number))
 
     def crooked(self) -> None:
@@ -322,21 +372,26 @@ class FaultyReader:
             return
         die, number = self.rng.choice(self.delivered)
         label, _, _ = self._face(die)
-        self._send("ROLL", {"die": die, "roll": number, "face": label,
-                            "profile": DIE_PROFILES[die]}, noise="stale roll")
+        self._send(
+            "ROLL",
+            {"die": die, "roll": number, "face": label, "profile": DIE_PROFILES[die]},
+            noise="stale roll",
+        )
 
     def bad_roll(self) -> None:
         """A well-formed ROLL line that is not a roll: never delivered."""
         die = self.rng.randrange(DICE)
-        fields = self.rng.choice([
-            {"die": die, "face": "3", "profile": "d6"},  # no roll number
-            {"die": "one", "roll": 1, "face": "3"},
-            {"die": die, "roll": "-2", "face": "3"},
-            {"die": die, "roll": 99, "face": "three,four"},
-            {"die": die, "roll": 99, "face": "much-too-long-label"},
-            {"die": die, "roll": 99, "face": "3", "value": "three"},
-            {"die": die, "roll": 99},
-        ])
+        fields = self.rng.choice(
+            [
+                {"die": die, "face": "3", "profile": "d6"},  # no roll number
+                {"die": "one", "roll": 1, "face": "3"},
+                {"die": die, "roll": "-2", "face": "3"},
+                {"die": die, "roll": 99, "face": "three,four"},
+                {"die": die, "roll": 99, "face": "much-too-long-label"},
+                {"die": die, "roll": 99, "face": "3", "value": "three"},
+                {"die": die, "roll": 99},
+            ]
+        )
         self._send("ROLL", fields, noise="malformed")
 
     def lie(self) -> None:
@@ -347,20 +402,29 @@ class FaultyReader:
         profile, number = DIE_PROFILES[die], self.rolls[die] + 1
         kind = self.rng.randrange(5)
         if kind == 0:
-            self._send("MOVING", {"die": DICE + self.rng.randrange(30_000)},
-                       noise="undeclared die")
+            self._send("MOVING", {"die": DICE + self.rng.randrange(30_000)}, noise="undeclared die")
         elif kind == 1:
-            self._send("ROLL", {"die": DICE + self.rng.randrange(30_000), "roll": 1,
-                                "face": label}, noise="undeclared die")
+            self._send(
+                "ROLL",
+                {"die": DICE + self.rng.randrange(30_000), "roll": 1, "face": label},
+                noise="undeclared die",
+            )
         elif kind == 2:  # a face it lacks, read with another profile, or another face's value
             other = "d6" if profile != "d6" else "battle"
-            wrong = self.rng.choice([{"face": "NOPE"}, {"profile": other},
-                                     {"value": (value or 0) + 1}])
-            self._send("ROLL", {"die": die, "roll": number, "face": label, "profile": profile}
-                       | wrong, noise="wrong face")
+            wrong = self.rng.choice(
+                [{"face": "NOPE"}, {"profile": other}, {"value": (value or 0) + 1}]
+            )
+            self._send(
+                "ROLL",
+                {"die": die, "roll": number, "face": label, "profile": profile} | wrong,
+                noise="wrong face",
+            )
         elif any(known == die for known, _ in self.delivered):  # a roll number out of nowhere
-            self._send("ROLL", {"die": die, "roll": 999_999_999, "face": label,
-                                "profile": profile}, noise="stale roll")
+            self._send(
+                "ROLL",
+                {"die": die, "roll": 999_999_999, "face": label, "profile": profile},
+                noise="stale roll",
+            )
 
     def other_line(self) -> None:
         """A valid line that is not a roll."""
@@ -373,8 +437,17 @@ class FaultyReader:
             self._send("PLACED", {"die": die, "face": label})
         elif kind == 2:
             faces = ",".join(face for face, _, _ in PROFILES[DIE_PROFILES[die]])
-            self._send("DIE", {"die": die, "state": "rest", "profile": DIE_PROFILES[die],
-                               "faces": faces, "face": label, "led": 1})
+            self._send(
+                "DIE",
+                {
+                    "die": die,
+                    "state": "rest",
+                    "profile": DIE_PROFILES[die],
+                    "faces": faces,
+                    "face": label,
+                    "led": 1,
+                },
+            )
         elif kind == 3:
             self._send("ERR", {"code": "sensor", "die": die, "msg": "no-answer"})
         if kind <= 3:
@@ -398,10 +471,14 @@ class FaultyReader:
         elif kind < 0.50:
             body = rng.randbytes(rng.randrange(1, MAX_LINE_LENGTH + 2))  # non-ASCII, controls
         elif kind < 0.80:  # printable, and looking like a line
-            words = [rng.choice(["ROLL", "roll", "DIE", "HELLO", "", "*", "R0LL"]),
-                     str(rng.randrange(70_000))]
-            words += [f"{rng.choice(['die', 'face', 'Die', ''])}={rng.randrange(10)}"
-                      for _ in range(rng.randrange(4))]
+            words = [
+                rng.choice(["ROLL", "roll", "DIE", "HELLO", "", "*", "R0LL"]),
+                str(rng.randrange(70_000)),
+            ]
+            words += [
+                f"{rng.choice(['die', 'face', 'Die', ''])}={rng.randrange(10)}"
+                for _ in range(rng.randrange(4))
+            ]
             body = " ".join(words).encode() + b"*" + f"{rng.randrange(256):02X}".encode()
         elif kind < 0.98:
             body = rng.randbytes(rng.randrange(MAX_LINE_LENGTH + 1, 2000))  # over-long
@@ -480,10 +557,15 @@ class Wire:
             if readable:
                 self._read_host()
             if writable:
-                size = self.rng.choice([self.rng.randrange(1, 16), self.rng.randrange(16, 512),
-                                        self.rng.randrange(512, 4096)])
+                size = self.rng.choice(
+                    [
+                        self.rng.randrange(1, 16),
+                        self.rng.randrange(16, 512),
+                        self.rng.randrange(512, 4096),
+                    ]
+                )
                 try:
-                    view = view[os.write(self.master, view[:size]):]
+                    view = view[os.write(self.master, view[:size]) :]
                 except BlockingIOError:
                     pass
 
@@ -520,8 +602,9 @@ def test_a_megabyte_of_faults_and_replugging_loses_no_roll_and_invents_none(
     reader_side = FaultyReader(rng)
     wires = [Wire(link, rng)]
     began = time.monotonic()
-    reader = SerialDiceReader(str(link), events.emit, name=NAME, reconnect_interval=0.05,
-                              **NO_BUDGET)
+    reader = SerialDiceReader(
+        str(link), events.emit, name=NAME, reconnect_interval=0.05, **NO_BUDGET
+    )
     observed = Observed(reader)
     for die, profile in enumerate(DIE_PROFILES):  # the driver sends them after every HELLO
         if die:
@@ -582,8 +665,11 @@ def test_a_megabyte_of_faults_and_replugging_loses_no_roll_and_invents_none(
             assert reader.wait_ready(WAIT)
         collect()
         assert reader.connected
-        assert [thread for thread in threading.enumerate()
-                if thread.name == f"dice reader {NAME}" and thread.is_alive()]
+        assert [
+            thread
+            for thread in threading.enumerate()
+            if thread.name == f"dice reader {NAME}" and thread.is_alive()
+        ]
     finally:
         reader.close()
         for wire in wires:
@@ -603,13 +689,22 @@ def test_a_megabyte_of_faults_and_replugging_loses_no_roll_and_invents_none(
     assert any(roll.roll > 2000 for roll in expected.rolls)
     # Every corrupt line counted, each kind of noise on its own, byte by byte.
     assert expected.noise["rejected line"] > 2000 and expected.noise["incomplete line"] >= 3
-    assert min(expected.noise[kind] for kind in (
-        "stale roll", "malformed", "undeclared die", "wrong face", "reader error")) > 10
+    assert (
+        min(
+            expected.noise[kind]
+            for kind in ("stale roll", "malformed", "undeclared die", "wrong face", "reader error")
+        )
+        > 10
+    )
     assert len(expected.gaps) > 100 and max(expected.gaps) > 1
     totals = reader.noise_totals()
     assert totals.kinds == dict(expected.noise)
     assert (totals.lines, totals.bytes, totals.missed, totals.flooded) == (
-        expected.noise_lines, expected.noise_bytes, sum(expected.gaps), 0)
+        expected.noise_lines,
+        expected.noise_bytes,
+        sum(expected.gaps),
+        0,
+    )
     # ... and told in a handful of reports: at most one a second, and one as each connection ends
     occurrences = sum(expected.noise.values())
     assert 0 < len(observed.noise_events) <= elapsed / NOISE_REPORT_INTERVAL + 1 + (plugs + 1)
@@ -620,16 +715,22 @@ def test_a_megabyte_of_faults_and_replugging_loses_no_roll_and_invents_none(
     assert observed.hellos == expected.hellos
     assert sum(hello.endswith(", restarted") for hello in observed.hellos) == (plugs + 1) // 2
     assert [(status.connected, status.detail.split(" ")[0]) for status in observed.links] == (
-        [(True, "connected")] + [(False, "lost"), (True, "connected")] * plugs
-        + [(False, "closed")])
+        [(True, "connected")] + [(False, "lost"), (True, "connected")] * plugs + [(False, "closed")]
+    )
     # After every HELLO the driver gave the reader its profiles back and asked its status.
-    assert host_commands == [[
-        Message("PROFILE", 1, {"die": "1", "name": "battle"}),
-        Message("PROFILE", 2, {"die": "2", "name": "triwizard"}),
-        Message("PROFILE", 3, {"die": "3", "name": "rotation"}),
-        Message("PROFILE", 4, {"die": "4", "name": "custom",
-                               "faces": "red,gold.coin,7,skull-2,Z_z,0"}),
-        Message("STATUS", 5, {})]] * (plugs + 1)
+    assert host_commands == [
+        [
+            Message("PROFILE", 1, {"die": "1", "name": "battle"}),
+            Message("PROFILE", 2, {"die": "2", "name": "triwizard"}),
+            Message("PROFILE", 3, {"die": "3", "name": "rotation"}),
+            Message(
+                "PROFILE",
+                4,
+                {"die": "4", "name": "custom", "faces": "red,gold.coin,7,skull-2,Z_z,0"},
+            ),
+            Message("STATUS", 5, {}),
+        ]
+    ] * (plugs + 1)
 
 
 # -- the parser path, for any bytes -------------------------------------------------------
@@ -638,14 +739,36 @@ junk = st.one_of(
     st.binary(max_size=300),
     st.binary(min_size=MAX_LINE_LENGTH - 5, max_size=800),
     st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=250).map(str.encode),
-    st.lists(st.sampled_from([b"ROLL", b" ", b"1", b"die=", b"*", b"0A", b"\r", b"\n", b"=",
-                              b"face=CLOAK", b"\xff", b"\x00"]), max_size=60).map(b"".join),
+    st.lists(
+        st.sampled_from(
+            [
+                b"ROLL",
+                b" ",
+                b"1",
+                b"die=",
+                b"*",
+                b"0A",
+                b"\r",
+                b"\n",
+                b"=",
+                b"face=CLOAK",
+                b"\xff",
+                b"\x00",
+            ]
+        ),
+        max_size=60,
+    ).map(b"".join),
 )
 
 
 @settings(max_examples=300, deadline=None)
-@given(junk=junk, seq=st.integers(0, SEQ_MODULUS - 1), die=st.integers(0, 9),
-       ending=st.sampled_from([b"\n", b"\r\n"]), data=st.data())
+@given(
+    junk=junk,
+    seq=st.integers(0, SEQ_MODULUS - 1),
+    die=st.integers(0, 9),
+    ending=st.sampled_from([b"\n", b"\r\n"]),
+    data=st.data(),
+)
 def test_the_parser_path_survives_any_bytes_and_recovers_at_the_next_line(
     junk: bytes, seq: int, die: int, ending: bytes, data: st.DataObject
 ) -> None:
@@ -669,5 +792,14 @@ def test_the_parser_path_survives_any_bytes_and_recovers_at_the_next_line(
                 pass  # anything else fails the test
     assert splitter.pending == 0
     assert messages and messages[-1] == Message(
-        "ROLL", seq, {"die": str(die), "roll": "1", "face": "2P", "profile": "battle",
-                      "value": "2", "again": "1"})
+        "ROLL",
+        seq,
+        {
+            "die": str(die),
+            "roll": "1",
+            "face": "2P",
+            "profile": "battle",
+            "value": "2",
+            "again": "1",
+        },
+    )

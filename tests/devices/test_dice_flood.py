@@ -57,8 +57,7 @@ def garbage(rng: random.Random, size: int) -> bytes:
         elif kind < 0.6:
             body = rng.randbytes(rng.randrange(1, 80))
         elif kind < 0.99:
-            body = f"ROLL {rng.randrange(70_000)} die={rng.randrange(9)}*{rng.randrange(256):02X}"\
-                .encode()
+            body = f"ROLL {rng.randrange(70_000)} die={rng.randrange(9)}*{rng.randrange(256):02X}".encode()
         else:
             body = rng.randbytes(rng.randrange(MAX_LINE_LENGTH + 1, 5_000))
         body = body.replace(b"\n", b"?").replace(b"\r", b"?")
@@ -86,7 +85,7 @@ def flood(pty: Pty, data: bytes, *, seconds: float, limit: int) -> tuple[int, fl
         while written < limit and time.monotonic() - started < seconds:
             select.select([], [pty.master], [], 0.05)
             try:
-                count = os.write(pty.master, view[offset:offset + limit - written])
+                count = os.write(pty.master, view[offset : offset + limit - written])
             except BlockingIOError:
                 continue
             written += count
@@ -137,8 +136,7 @@ def test_a_garbage_flood_is_told_a_few_times_and_memory_stays_flat(pty, ready, e
 def test_a_flood_of_valid_rolls_is_parsed_within_budget(pty, ready, events) -> None:
     reader = ready()
     count = 20_000  # ROLL lines, seq 2 onwards, each a roll after the one before
-    lines = b"".join(roll(1 + number, 0, number, number % 6 + 1)
-                     for number in range(1, count + 1))
+    lines = b"".join(roll(1 + number, 0, number, number % 6 + 1) for number in range(1, count + 1))
     written, seconds = flood(pty, lines, seconds=2 * FLOOD_SECONDS, limit=len(lines))
     time.sleep(1.0 + 0.3)  # the flooded second ends
     pty.write(roll(2 + count, 1, 1, 3))  # another die: still heard
@@ -168,36 +166,50 @@ def test_a_byte_flood_without_newlines_is_budgeted_too(pty, connect, events) -> 
     assert totals.bytes == written  # parsed (and dropped as incomplete) or discarded unparsed
 
 
-def test_noise_is_told_at_once_after_a_quiet_spell_and_else_summed_up(pty, ready,
-                                                                       events) -> None:
+def test_noise_is_told_at_once_after_a_quiet_spell_and_else_summed_up(pty, ready, events) -> None:
     reader = ready(noise_interval=0.5)
     pty.write(b"\xff first\n" + b"bad\n" + b"\n" + b"R" * 300 + b"\n")
-    assert events.get() == DeviceNoise("dice", "rejected line: non-ASCII byte 0xFF at offset 0: "
-                                               "b'\\xff first'")
+    assert events.get() == DeviceNoise(
+        "dice", "rejected line: non-ASCII byte 0xFF at offset 0: b'\\xff first'"
+    )
     started = time.monotonic()
-    assert events.get() == DeviceNoise("dice", summary(
-        "rejected line: no checksum: the line does not end in '*HH': b'bad'", lines=3,
-        size=3 + 0 + 300))
+    assert events.get() == DeviceNoise(
+        "dice",
+        summary(
+            "rejected line: no checksum: the line does not end in '*HH': b'bad'",
+            lines=3,
+            size=3 + 0 + 300,
+        ),
+    )
     assert 0.2 < time.monotonic() - started < 0.5 + 1.0  # not at once: when the interval ends
     time.sleep(0.6)  # quiet: the next one is told at once, on its own
     pty.write(b"bad again\n" + roll(2, 0, 1, 4))
-    assert events.get() == DeviceNoise("dice", "rejected line: no checksum: the line does not end "
-                                               "in '*HH': b'bad again'")
+    assert events.get() == DeviceNoise(
+        "dice", "rejected line: no checksum: the line does not end in '*HH': b'bad again'"
+    )
     assert events.get() == DieRolled(0, "4", 2, roll=1, profile="d6")
     assert events.pending() == []
     totals = reader.noise_totals()
-    assert (totals.lines, totals.bytes, totals.kinds) == (5, 7 + 3 + 0 + 300 + 9,
-                                                          {"rejected line": 5})
+    assert (totals.lines, totals.bytes, totals.kinds) == (
+        5,
+        7 + 3 + 0 + 300 + 9,
+        {"rejected line": 5},
+    )
 
 
 def test_the_last_summary_is_told_when_the_port_closes(pty, ready, events) -> None:
     reader = ready(noise_interval=60)
     pty.write(b"one\ntwo\nthree\n")
-    assert events.get().detail == "rejected line: no checksum: the line does not end in '*HH': " \
-                                  "b'one'"
+    assert (
+        events.get().detail == "rejected line: no checksum: the line does not end in '*HH': b'one'"
+    )
     reader.close()
-    assert events.get() == DeviceNoise("dice", summary(
-        "rejected line: no checksum: the line does not end in '*HH': b'two'", lines=2, size=8))
+    assert events.get() == DeviceNoise(
+        "dice",
+        summary(
+            "rejected line: no checksum: the line does not end in '*HH': b'two'", lines=2, size=8
+        ),
+    )
 
 
 @pytest.mark.parametrize("interval", [0, -1])

@@ -68,8 +68,9 @@ def of(kind, events: list[DeviceEvent]) -> list:
 def test_start_returns_after_the_greeting_with_every_die_at_rest(start) -> None:
     simulator, reader, greeting = start()
     assert simulator.running and reader.connected
-    assert any(isinstance(e, DeviceStatus) and e.detail.startswith("reader firmware")
-               for e in greeting)
+    assert any(
+        isinstance(e, DeviceStatus) and e.detail.startswith("reader firmware") for e in greeting
+    )
     assert reader.info["board"] == "sim" and reader.info["dice"] == "2"
     rests = {e.die for e in of(DieState, greeting) if e.state == "rest"}
     assert rests == {0, 1}  # the STATUS answer: both dice lie still, their faces known
@@ -139,8 +140,12 @@ def test_profiles_set_by_the_host_give_labelled_faces(start, events) -> None:
     sync(reader, events)
     simulator.throw({0: "2P", 1: "CLOAK"})
     rolls = {r.die: r for r in of(DieRolled, sync(reader, events))}
-    assert (rolls[0].face, rolls[0].value, rolls[0].again, rolls[0].profile) == \
-        ("2P", 2, True, "battle")
+    assert (rolls[0].face, rolls[0].value, rolls[0].again, rolls[0].profile) == (
+        "2P",
+        2,
+        True,
+        "battle",
+    )
     assert (rolls[1].face, rolls[1].value, rolls[1].profile) == ("CLOAK", 0, "triwizard")
     reader.set_profile(0, "rotation")
     sync(reader, events)
@@ -274,7 +279,10 @@ def test_the_simulator_program_on_its_own(no_leaked_fds) -> None:
     tty.setraw(slave)
     process = subprocess.Popen(
         [sys.executable, "-m", "companion.devices.dice_sim", "--fd", str(master), "--seed", "3"],
-        stdin=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(master,))
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        pass_fds=(master,),
+    )
     os.close(master)
     pending = b""
 

@@ -40,20 +40,25 @@ def pi(tmp_path) -> FakeSystem:
 
 
 def test_in_simulation_every_device_is_checked_and_the_doctor_makes_a_tag_button_and_roll(
-        tmp_path, capsys):
+    tmp_path, capsys
+):
     code = main(["doctor", "--data", str(tmp_path), "--wait", "5"])
     out = capsys.readouterr().out
     assert code == 0, out
     assert "simulated devices" in out
-    for line in (f"ok    storage        {tmp_path} is writable; no database yet: it is created "
-                 f"on first start",
-                 "ok    buttons        5 seat buttons on BCM 5, 6, 13, 19, 26; pin factory: "
-                 "MockFactory (simulated)", "ok    nfc board      simulated reader",
-                 "ok    dice           reader connected on",
-                 "ok    leds           test pattern shown on table (35), score (8), tower (16)",
-                 "ok    nfc            tag 04A1B2C3D4E5F6 on the board reader (simulated)",
-                 "ok    buttons        seat 1 pressed (simulated)",
-                 "ok    dice           die 0 rolled 4 (simulated)", "Every check passed."):
+    for line in (
+        f"ok    storage        {tmp_path} is writable; no database yet: it is created "
+        f"on first start",
+        "ok    buttons        5 seat buttons on BCM 5, 6, 13, 19, 26; pin factory: "
+        "MockFactory (simulated)",
+        "ok    nfc board      simulated reader",
+        "ok    dice           reader connected on",
+        "ok    leds           test pattern shown on table (35), score (8), tower (16)",
+        "ok    nfc            tag 04A1B2C3D4E5F6 on the board reader (simulated)",
+        "ok    buttons        seat 1 pressed (simulated)",
+        "ok    dice           die 0 rolled 4 (simulated)",
+        "Every check passed.",
+    ):
         assert line in out, line
 
 
@@ -94,8 +99,9 @@ def test_the_pin_factory_is_named_and_never_a_mock_on_a_pi(pi, tmp_path, monkeyp
     missing = pin_factory(real, pi)
     assert not missing.ok and "lgpio pin factory cannot be loaded" in missing.what
     assert "companion[pi]" in missing.fix
-    monkeypatch.setitem(sys.modules, "gpiozero.pins.lgpio",
-                        types.SimpleNamespace(LGPIOFactory=object))
+    monkeypatch.setitem(
+        sys.modules, "gpiozero.pins.lgpio", types.SimpleNamespace(LGPIOFactory=object)
+    )
     found = pin_factory(real, pi)
     assert found.ok and found.what.endswith("pin factory: lgpio (Raspberry Pi 5 Model B Rev 1.0)")
     laptop = pin_factory(real, FakeSystem(tmp_path / "laptop"))
@@ -110,7 +116,6 @@ def test_real_mode_checks_every_configured_device_before_opening_any(pi, tmp_pat
     assert not found["dice"].ok and "ls /dev/serial/by-id/" in found["dice"].fix
 
 
-
 def test_the_leds_power_budget_is_checked_before_they_are_opened(pi, tmp_path):
     """Worst case: every pixel white at the brightness ceiling, 60 mA a pixel at full white."""
     config = Config(data_dir=tmp_path, mode="real", nfc="none", led_supply_amps=2.0)
@@ -122,8 +127,9 @@ def test_the_leds_power_budget_is_checked_before_they_are_opened(pi, tmp_path):
 
 
 def test_the_nfc_readers_port_is_checked_with_the_uart_fix(pi, tmp_path):
-    config = Config(data_dir=tmp_path, mode="real", leds="none", nfc="pn532",
-                    nfc_port="/dev/serial0")
+    config = Config(
+        data_dir=tmp_path, mode="real", leds="none", nfc="pn532", nfc_port="/dev/serial0"
+    )
     found = {f.device: f for f in static_checks(config, pi)}
     assert not found["nfc board"].ok and found["nfc board"].what == "/dev/serial0 not found"
     assert "do_serial_hw 0" in found["nfc board"].fix
@@ -132,9 +138,14 @@ def test_the_nfc_readers_port_is_checked_with_the_uart_fix(pi, tmp_path):
 
 def test_each_seat_readers_port_is_checked_too(pi, tmp_path):
     pi.add("/dev/ttyUSB0")
-    config = Config(data_dir=tmp_path, mode="real", leds="none", nfc="pn532",
-                    nfc_port="/dev/serial0", nfc_readers=(("seat1", "/dev/ttyUSB0"),
-                                                          ("seat2", "/dev/ttyUSB1"))).check()
+    config = Config(
+        data_dir=tmp_path,
+        mode="real",
+        leds="none",
+        nfc="pn532",
+        nfc_port="/dev/serial0",
+        nfc_readers=(("seat1", "/dev/ttyUSB0"), ("seat2", "/dev/ttyUSB1")),
+    ).check()
     found = {f.device: f for f in static_checks(config, pi)}
     assert found["nfc seat1"].ok
     assert not found["nfc seat2"].ok and found["nfc seat2"].what == "/dev/ttyUSB1 not found"
@@ -145,8 +156,10 @@ def test_a_pn532_that_answers_is_named_with_its_firmware_and_one_that_does_not_w
     from companion.doctor import nfc_answer
 
     answered = types.SimpleNamespace(firmware=(0x32, 1, 6, 7), port="/dev/serial0")
-    assert nfc_answer("board", answered, 0.1).line().strip() == \
-        "ok    nfc board      PN532 firmware 1.6 on /dev/serial0"
+    assert (
+        nfc_answer("board", answered, 0.1).line().strip()
+        == "ok    nfc board      PN532 firmware 1.6 on /dev/serial0"
+    )
     silent = types.SimpleNamespace(firmware=None, port="/dev/ttyUSB0")
     finding = nfc_answer("seat1", silent, 0.1)
     assert not finding.ok and finding.what == "no PN532 answers on /dev/ttyUSB0"
@@ -158,8 +171,9 @@ def test_the_power_budget_counts_the_strips_on_the_chain_only(tmp_path, monkeypa
 
     seen = []
     checks = doctor.static_checks
-    monkeypatch.setattr(doctor, "static_checks",
-                        lambda c, s, pixels=0: seen.append(pixels) or checks(c, s, pixels))
+    monkeypatch.setattr(
+        doctor, "static_checks", lambda c, s, pixels=0: seen.append(pixels) or checks(c, s, pixels)
+    )
     config = Config(data_dir=tmp_path, led_chain=("table",)).check()
     doctor.run(config, {"table": 35, "score": 8, "tower": 16}, wait=0, step=0, say=lambda s: None)
     assert seen == [35]

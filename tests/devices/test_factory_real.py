@@ -7,14 +7,16 @@ from __future__ import annotations
 import sys
 
 import pytest
+from spi_fake import RecordingSpi, decode
 
 from companion.config import Config
 from companion.devices import factory, leds_neopixel
 from companion.devices.factory import DeviceSetupError, open_devices
-from spi_fake import RecordingSpi, decode
 
-pytest.importorskip("neopixel_spi", reason="adafruit-circuitpython-neopixel-spi is not "
-                    "installed: pip install -e '.[test]'")
+pytest.importorskip(
+    "neopixel_spi",
+    reason="adafruit-circuitpython-neopixel-spi is not installed: pip install -e '.[test]'",
+)
 
 LENGTHS = {"table": 35, "score": 8, "tower": 16}
 
@@ -35,8 +37,9 @@ def test_the_strips_are_one_neopixel_chain_over_spi(tmp_path, monkeypatch):
     monkeypatch.setattr(factory, "pin_factory", lambda name: MockFactory())
     bus = RecordingSpi()
     opened = leds_neopixel.open_neopixel_strips
-    monkeypatch.setattr(leds_neopixel, "open_neopixel_strips",
-                        lambda *a, **k: opened(*a, **k, spi=[bus]))
+    monkeypatch.setattr(
+        leds_neopixel, "open_neopixel_strips", lambda *a, **k: opened(*a, **k, spi=[bus])
+    )
     devices = open_devices(real(tmp_path), lambda e: None, LENGTHS)
     try:
         assert set(devices.strips) == set(LENGTHS)
@@ -57,8 +60,9 @@ def test_the_chain_follows_devices_led_chain(tmp_path, monkeypatch):
     monkeypatch.setattr(factory, "pin_factory", lambda name: MockFactory())
     bus = RecordingSpi()
     opened = leds_neopixel.open_neopixel_strips
-    monkeypatch.setattr(leds_neopixel, "open_neopixel_strips",
-                        lambda *a, **k: opened(*a, **k, spi=[bus]))
+    monkeypatch.setattr(
+        leds_neopixel, "open_neopixel_strips", lambda *a, **k: opened(*a, **k, spi=[bus])
+    )
     devices = open_devices(real(tmp_path, led_chain=("tower", "table")), lambda e: None, LENGTHS)
     try:
         assert set(devices.strips) == {"tower", "table"}
@@ -86,21 +90,26 @@ def test_the_board_reader_is_a_pn532_on_the_configured_port(tmp_path, monkeypatc
 
     monkeypatch.setattr(factory, "pin_factory", lambda name: MockFactory())
     monkeypatch.setattr(nfc_pn532, "Pn532Reader", Recorded)
-    config = Config(data_dir=tmp_path, mode="real", leds="none", nfc="pn532",
-                    nfc_port="/dev/ttyUSB0").check()
+    config = Config(
+        data_dir=tmp_path, mode="real", leds="none", nfc="pn532", nfc_port="/dev/ttyUSB0"
+    ).check()
     devices = open_devices(config, lambda e: None, LENGTHS)
     devices.close()
     assert made == [("board", "/dev/ttyUSB0")]
     # one more at two of the seats: a reader each, named after its seat
     made.clear()
-    config = Config(data_dir=tmp_path, mode="real", leds="none", nfc="pn532",
-                    nfc_port="/dev/serial0", nfc_readers=(("seat1", "/dev/ttyUSB0"),
-                                                          ("seat3", "/dev/ttyUSB1"))).check()
+    config = Config(
+        data_dir=tmp_path,
+        mode="real",
+        leds="none",
+        nfc="pn532",
+        nfc_port="/dev/serial0",
+        nfc_readers=(("seat1", "/dev/ttyUSB0"), ("seat3", "/dev/ttyUSB1")),
+    ).check()
     devices = open_devices(config, lambda e: None, LENGTHS)
     assert set(devices.nfc) == {"board", "seat1", "seat3"}
     devices.close()
-    assert made == [("board", "/dev/serial0"), ("seat1", "/dev/ttyUSB0"),
-                    ("seat3", "/dev/ttyUSB1")]
+    assert made == [("board", "/dev/serial0"), ("seat1", "/dev/ttyUSB0"), ("seat3", "/dev/ttyUSB1")]
 
 
 def test_the_simulated_table_has_the_seat_readers_too(tmp_path):

@@ -40,14 +40,15 @@ from companion.devices.leds_neopixel import (
 RED, GREEN, BLUE, WHITE, OFF = (255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255), (0, 0, 0)
 
 RESET = bytes(64)  # neopixel_spi: 80 us low at 6.4 MHz, before and after every frame
-LIBRARY_MISSING = ("adafruit-circuitpython-neopixel-spi is not installed: "
-                   "pip install -e '.[test]'")
+LIBRARY_MISSING = "adafruit-circuitpython-neopixel-spi is not installed: pip install -e '.[test]'"
 
 
 def real(variable: str, what: str) -> None:
     if os.environ.get(variable) != "1":
-        pytest.skip(f"real {what} not tested: set {variable}=1 on a Raspberry Pi with a NeoPixel "
-                    f"strip wired for it")
+        pytest.skip(
+            f"real {what} not tested: set {variable}=1 on a Raspberry Pi with a NeoPixel "
+            f"strip wired for it"
+        )
 
 
 def real_pin(default: int) -> int:
@@ -105,6 +106,7 @@ def spi_strip(spi: RecordingSpi, length: int, **options: Any) -> NeoPixelSpiStri
 
 # -- the bytes on the wire -------------------------------------------------------------------
 
+
 def test_a_two_pixel_frame_is_grb_one_spi_byte_per_bit_between_resets(spi) -> None:
     strip = spi_strip(spi, 2)
     # opening asks the bus for its actual rate (for the reset's length): lock, configure, unlock
@@ -114,12 +116,17 @@ def test_a_two_pixel_frame_is_grb_one_spi_byte_per_bit_between_resets(spi) -> No
     strip.show([(255, 0, 0), (0x0F, 0xA5, 0x01)])
 
     zero, full = b"\xc0" * 8, b"\xf0" * 8  # 0b11000000 is a WS2812 0 bit, 0b11110000 a 1 bit
-    expected = (RESET
-                + zero + full + zero  # pixel 0: G 0x00, R 0xFF, B 0x00
-                + bytes([0xF0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xF0])  # pixel 1: G 0xA5
-                + bytes([0xC0, 0xC0, 0xC0, 0xC0, 0xF0, 0xF0, 0xF0, 0xF0])  # R 0x0F
-                + b"\xc0" * 7 + b"\xf0"  # B 0x01
-                + RESET)
+    expected = (
+        RESET
+        + zero
+        + full
+        + zero  # pixel 0: G 0x00, R 0xFF, B 0x00
+        + bytes([0xF0, 0xC0, 0xF0, 0xC0, 0xC0, 0xF0, 0xC0, 0xF0])  # pixel 1: G 0xA5
+        + bytes([0xC0, 0xC0, 0xC0, 0xC0, 0xF0, 0xF0, 0xF0, 0xF0])  # R 0x0F
+        + b"\xc0" * 7
+        + b"\xf0"  # B 0x01
+        + RESET
+    )
     assert spi.writes == [expected]
     assert len(expected) == spi_frame_bytes(2) == 2 * 24 + 2 * 64
     # every frame: lock, configure at the library's rate, one write, unlock
@@ -158,14 +165,18 @@ def test_a_frame_longer_than_one_spidev_write_is_refused(monkeypatch) -> None:
     bus = RecordingSpi()
     assert spi_frame_bytes(165) == 4088
     spi_strip(bus, 165).close()
-    with pytest.raises(NeoPixelSetupError, match=r"166 pixels take 4112 bytes .* at most 165 "
-                                                 r"pixels .* spidev.bufsiz"):
+    with pytest.raises(
+        NeoPixelSetupError,
+        match=r"166 pixels take 4112 bytes .* at most 165 "
+        r"pixels .* spidev.bufsiz",
+    ):
         spi_strip(RecordingSpi(), 166)
     monkeypatch.setenv("SPI_BUFSIZE", "65536")  # as Adafruit_PureIO reads it
     spi_strip(RecordingSpi(), 166).close()
 
 
 # -- the brightness limit ----------------------------------------------------------------------
+
 
 def test_the_brightness_limit_scales_every_channel(spi) -> None:
     strip = spi_strip(spi, 3, max_brightness=0.5)  # level 128 of 255
@@ -182,6 +193,7 @@ def test_the_brightness_limit_scales_every_channel(spi) -> None:
 
 
 # -- the power budget --------------------------------------------------------------------------
+
 
 def test_the_start_up_check_refuses_a_worst_case_over_the_supply() -> None:
     # 80 pixels at full white, brightness 0.5 (level 128/255): 80 * 60 mA * 128/255 = 2.41 A
@@ -205,8 +217,9 @@ def test_the_start_up_check_refuses_a_worst_case_over_the_supply() -> None:
 def test_a_strip_over_the_budget_is_refused_before_its_bus_is_touched() -> None:
     bus = RecordingSpi()
     budget = PowerBudget(0.1)
-    with pytest.raises(PowerBudgetError, match="2 pixels at full white and max brightness 1.00 "
-                                               "draw up to 0.12 A"):
+    with pytest.raises(
+        PowerBudgetError, match="2 pixels at full white and max brightness 1.00 draw up to 0.12 A"
+    ):
         spi_strip(bus, 2, budget=budget)
     assert bus.events == []
     # strips sharing one supply are counted together
@@ -232,8 +245,7 @@ def test_frames_over_the_budget_are_scaled_down_to_fit(spi) -> None:
     assert budget.drawn_amps <= 0.12
 
     strip.show([RED, (255, 255, 0), BLUE, WHITE])  # 0.14 A: scaled by 1530/1785 units
-    assert decode(spi.writes[-1]) == [(218, 0, 0), (218, 218, 0), (0, 0, 218),
-                                      (218, 218, 218)]
+    assert decode(spi.writes[-1]) == [(218, 0, 0), (218, 218, 0), (0, 0, 218), (218, 218, 218)]
     assert strip.amps <= 0.12
 
 
@@ -262,12 +274,16 @@ def test_brightness_is_limited_before_the_cap(spi) -> None:
 
 # -- chains --------------------------------------------------------------------------------------
 
+
 def test_a_chain_maps_named_strips_to_offsets_and_sends_once_per_frame(spi) -> None:
     physical = spi_strip(spi, 5)
     chain = Chain(physical, [("table", 2), ("score", 1), ("tower", 2)])
     table, score, tower = chain.segments.values()
-    assert [(s.name, s.offset, s.length) for s in (table, score, tower)] == \
-        [("table", 0, 2), ("score", 2, 1), ("tower", 3, 2)]
+    assert [(s.name, s.offset, s.length) for s in (table, score, tower)] == [
+        ("table", 0, 2),
+        ("score", 2, 1),
+        ("tower", 3, 2),
+    ]
     assert all(isinstance(s, ChainSegment) for s in (table, score, tower))
 
     sent = len(spi.writes)
@@ -314,23 +330,27 @@ def test_chain_show_sends_several_strips_at_once_and_checks_them() -> None:
     chain = Chain(physical, [("a", 1), ("b", 3)])
     chain.show({"b": [RED, GREEN, BLUE]})
     assert physical.count == 1 and physical.latest().pixels == (OFF, RED, GREEN, BLUE)
-    for frames, problem in [({"c": [RED]}, "has no strip 'c'"),
-                            ({"a": [RED, RED]}, "has 1 pixels, frame has 2"),
-                            ({"a": [(256, 0, 0)]}, "channels must be ints 0..255")]:
+    for frames, problem in [
+        ({"c": [RED]}, "has no strip 'c'"),
+        ({"a": [RED, RED]}, "has 1 pixels, frame has 2"),
+        ({"a": [(256, 0, 0)]}, "channels must be ints 0..255"),
+    ]:
         with pytest.raises(ValueError, match=problem):
             chain.show(frames)
     with pytest.raises(ValueError, match="channels must be ints"):
         chain.segments["b"].show([RED, RED, (0, 0, -1)])
     assert physical.count == 1
-    for segments, problem in [([("a", 1), ("b", 2)], ("its strips have 3 pixels, the physical "
-                                                      "strip 4")),
-                              ([("a", 2), ("a", 2)], "lists a strip twice"),
-                              ([], "has no strips")]:
+    for segments, problem in [
+        ([("a", 1), ("b", 2)], ("its strips have 3 pixels, the physical strip 4")),
+        ([("a", 2), ("a", 2)], "lists a strip twice"),
+        ([], "has no strips"),
+    ]:
         with pytest.raises(NeoPixelSetupError, match=problem):
             Chain(SimStrip("chain", 4), segments)
 
 
 # -- closing -------------------------------------------------------------------------------------
+
 
 def test_close_turns_every_pixel_off(spi) -> None:
     strip = spi_strip(spi, 3)
@@ -363,6 +383,7 @@ def test_closing_a_segment_darkens_it_and_the_last_closes_the_strip(spi) -> None
 
 
 # -- the other drivers ---------------------------------------------------------------------------
+
 
 def test_the_pwm_driver_gives_neopixel_grb_frames(neopixel_class) -> None:
     cls, pin = neopixel_class
@@ -416,8 +437,14 @@ def test_open_strips_chains_the_named_strips_on_one_bus(spi) -> None:
 def test_open_strips_with_two_chains_and_strips_left_out() -> None:
     pytest.importorskip("neopixel_spi", reason=LIBRARY_MISSING)
     bus0, bus1 = RecordingSpi(), RecordingSpi()
-    strips = open_neopixel_strips("spi", LENGTHS, chains=[["table"], ["tower"]],
-                                  spi=[bus0, bus1], max_brightness=1.0, supply_amps=3.06)
+    strips = open_neopixel_strips(
+        "spi",
+        LENGTHS,
+        chains=[["table"], ["tower"]],
+        spi=[bus0, bus1],
+        max_brightness=1.0,
+        supply_amps=3.06,
+    )
     assert list(strips) == ["table", "tower"]  # the score track has no LEDs here
     strips["tower"].show([RED] * 16)
     assert decode(bus1.writes[-1]) == [RED] * 16 and bus0.writes == []
@@ -429,18 +456,28 @@ def test_open_strips_refuses_a_bad_configuration_before_opening_anything() -> No
     bus = RecordingSpi()
     cases = [
         ({"driver": "ws281x"}, "LED driver must be one of spi, pwm, pi5"),
-        ({"chains": [["table", "dice"]]}, ("names 'dice', which the table does not draw; it "
-                                          "draws table, score, tower")),
+        (
+            {"chains": [["table", "dice"]]},
+            ("names 'dice', which the table does not draw; it draws table, score, tower"),
+        ),
         ({"chains": [["table", "score"], ["score"]]}, "list strip 'score' twice"),
         ({"chains": []}, "lists no strips"),
         ({"chains": [["table"], ["score"], ["tower"]]}, "2 buses for 3 chains"),
         ({"driver": "pwm", "chains": [["table"], ["tower"]]}, "drives one strip only"),
-        ({"driver": "pi5", "chains": [["table"], ["tower"]]}, "1 data pins were given for 2 chains"),
+        (
+            {"driver": "pi5", "chains": [["table"], ["tower"]]},
+            "1 data pins were given for 2 chains",
+        ),
         ({"driver": "pi5", "chains": [["table"], ["tower"]], "pins": [10, 10]}, "a pin twice"),
         ({"over_budget": "ignore"}, 'must be "refuse" or "cap"'),
         ({"pixel_order": "WRGB"}, "pixel order must be one of"),
-        ({"max_brightness": 1.0}, (r"59 pixels at full white and max brightness 1.00 draw up "
-                                   r"to 3.54 A .* 2.00 A .* 0.56 or less")),
+        (
+            {"max_brightness": 1.0},
+            (
+                r"59 pixels at full white and max brightness 1.00 draw up "
+                r"to 3.54 A .* 2.00 A .* 0.56 or less"
+            ),
+        ),
     ]
     for options, problem in cases:
         arguments: dict[str, Any] = {"driver": "spi", **options}
@@ -453,8 +490,9 @@ def test_open_strips_refuses_a_bad_configuration_before_opening_anything() -> No
 def test_open_strips_caps_instead_of_refusing_when_told() -> None:
     pytest.importorskip("neopixel_spi", reason=LIBRARY_MISSING)
     bus = RecordingSpi()
-    strips = open_neopixel_strips("spi", LENGTHS, spi=[bus], max_brightness=1.0,
-                                  supply_amps=2.0, over_budget="cap")
+    strips = open_neopixel_strips(
+        "spi", LENGTHS, spi=[bus], max_brightness=1.0, supply_amps=2.0, over_budget="cap"
+    )
     chain = strips["table"].chain
     chain.show({name: [WHITE] * n for name, n in LENGTHS.items()})  # 3.54 A asked
     assert frame_amps(decode(bus.writes[-1])) <= 2.0
@@ -465,17 +503,25 @@ def test_a_failing_second_chain_closes_the_first() -> None:
     pytest.importorskip("neopixel_spi", reason=LIBRARY_MISSING)
     bus0 = RecordingSpi()
     with pytest.raises(NeoPixelSetupError, match="take 4112 bytes"):
-        open_neopixel_strips("spi", {"a": 1, "b": 166}, chains=[["a"], ["b"]],
-                             spi=[bus0, RecordingSpi()], max_brightness=0.01)
+        open_neopixel_strips(
+            "spi",
+            {"a": 1, "b": 166},
+            chains=[["a"], ["b"]],
+            spi=[bus0, RecordingSpi()],
+            max_brightness=0.01,
+        )
     assert decode(bus0.writes[-1]) == [OFF]  # the first chain was opened, then turned off
 
 
 # -- hardware libraries stay out until a real driver is opened ----------------------------------
 
+
 def test_importing_the_drivers_imports_no_hardware_library() -> None:
-    code = ("import sys, companion.devices.leds_neopixel\n"
-            "found = [m for m in ('board', 'busio', 'neopixel', 'neopixel_spi', "
-            "'adafruit_pixelbuf', 'adafruit_bus_device', "
-            "'adafruit_raspberry_pi5_neopixel_write', 'digitalio') if m in sys.modules]\n"
-            "assert not found, found\n")
+    code = (
+        "import sys, companion.devices.leds_neopixel\n"
+        "found = [m for m in ('board', 'busio', 'neopixel', 'neopixel_spi', "
+        "'adafruit_pixelbuf', 'adafruit_bus_device', "
+        "'adafruit_raspberry_pi5_neopixel_write', 'digitalio') if m in sys.modules]\n"
+        "assert not found, found\n"
+    )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=30)

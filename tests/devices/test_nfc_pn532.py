@@ -64,8 +64,12 @@ NTAG = "04A1B2C3D4E5F6"
 NTAG_ANSWER = bytes.fromhex("0000ff0ff1 d54b 01 01 0044 00 07 04a1b2c3d4e5f6 ca 00")
 OTHER = "04112233445566"
 
-FAST = {"poll_interval": 0.002, "poll_timeout": 0.05, "reconnect_interval": 0.02,
-        "release_seconds": 0.0}
+FAST = {
+    "poll_interval": 0.002,
+    "poll_timeout": 0.05,
+    "reconnect_interval": 0.02,
+    "release_seconds": 0.0,
+}
 
 
 def library() -> None:
@@ -73,8 +77,10 @@ def library() -> None:
         import adafruit_pn532.i2c  # noqa: F401
         import adafruit_pn532.uart  # noqa: F401
     except Exception as error:  # ImportError, or Blinka refusing this machine
-        pytest.skip(f"Adafruit's PN532 library cannot be imported here ({error!r}): "
-                    f"pip install -e '.[test]'")
+        pytest.skip(
+            f"Adafruit's PN532 library cannot be imported here ({error!r}): "
+            f"pip install -e '.[test]'"
+        )
 
 
 @dataclass
@@ -112,8 +118,10 @@ def rig(request) -> Rig:
         return Rig(fake.path, fake.open, emulator=fake.emulator, fake=fake)
     port = os.environ.get(REAL_PORT)
     if not port:
-        pytest.skip(f"real PN532 not tested: set {REAL_PORT}=/dev/serial0 (or a USB adapter's "
-                    f"path, or /dev/i2c-1) on a Raspberry Pi with a PN532 wired to it")
+        pytest.skip(
+            f"real PN532 not tested: set {REAL_PORT}=/dev/serial0 (or a USB adapter's "
+            f"path, or /dev/i2c-1) on a Raspberry Pi with a PN532 wired to it"
+        )
     log: list[bytes] = []
     if interface_of(port) == "i2c":
         return Rig(port, lambda: RecordingI2c(open_i2c(port), log), log)
@@ -148,8 +156,13 @@ def make(readers, events) -> Callable[..., Pn532Reader]:
     def make(bus: Any, name: str = "board", emit: Any = None, **options: Any) -> Pn532Reader:
         real = isinstance(bus, Rig) and bus.real
         settings = ({"poll_interval": 0.05} if real else dict(FAST)) | options
-        reader = Pn532Reader(name, emit or events.emit, port=bus.port if isinstance(bus, Rig)
-                             else bus.path, open_bus=bus.open, **settings)
+        reader = Pn532Reader(
+            name,
+            emit or events.emit,
+            port=bus.port if isinstance(bus, Rig) else bus.path,
+            open_bus=bus.open,
+            **settings,
+        )
         readers.append(reader)
         return reader
 
@@ -171,12 +184,17 @@ def taps(events_list: list[Any]) -> list[tuple[str, str]]:
 def checksums_hold(frame: bytes) -> bool:
     """00 00 FF, LEN + LCS = 0, TFI + data + DCS = 0 (mod 256), postamble 00."""
     length = frame[3]
-    return (frame[:3] == b"\x00\x00\xff" and (length + frame[4]) & 0xFF == 0
-            and len(frame) == length + 7 and sum(frame[5:6 + length]) & 0xFF == 0
-            and frame[-1] == 0)
+    return (
+        frame[:3] == b"\x00\x00\xff"
+        and (length + frame[4]) & 0xFF == 0
+        and len(frame) == length + 7
+        and sum(frame[5 : 6 + length]) & 0xFF == 0
+        and frame[-1] == 0
+    )
 
 
 # -- the bytes on the wire (fake and real) -------------------------------------------------------
+
 
 def test_the_expected_frames_are_well_formed() -> None:
     for frame in (SAM, FIRMWARE, RETRIES, POLL, FIRMWARE_ANSWER, NO_TAG_ANSWER, NTAG_ANSWER):
@@ -247,6 +265,7 @@ def test_closing_stops_polling_closes_the_bus_and_says_so(rig, make, events) -> 
 
 # -- a real serial port: pyserial on a pseudo-terminal -----------------------------------------
 
+
 @pytest.fixture
 def pty(tmp_path) -> Iterator[PtyPn532]:
     library()
@@ -258,8 +277,14 @@ def pty(tmp_path) -> Iterator[PtyPn532]:
 def test_through_pyserial_on_a_serial_port_lost_and_found(pty, readers, events) -> None:
     """The driver's own opener: pyserial at 115200 baud with its 0.1 s timeout."""
     pty.emulator.script([None, None, NTAG])
-    reader = Pn532Reader("board", events.emit, port=pty.path, poll_interval=0.0,
-                         reconnect_interval=0.05, release_seconds=0.0)
+    reader = Pn532Reader(
+        "board",
+        events.emit,
+        port=pty.path,
+        poll_interval=0.0,
+        reconnect_interval=0.05,
+        release_seconds=0.0,
+    )
     readers.append(reader)
     assert events.until(connected)[1].detail == f"PN532 firmware 1.6 on {pty.path}"
     assert events.until(lambda e: isinstance(e, TagTapped))[1] == TagTapped("board", NTAG)
@@ -277,6 +302,7 @@ def test_through_pyserial_on_a_serial_port_lost_and_found(pty, readers, events) 
 
 # -- I2C -----------------------------------------------------------------------------------------
 
+
 def test_on_i2c_the_same_frames_go_out_without_the_wake_up(i2c_port, make, events) -> None:
     i2c_port.emulator.script([NTAG])
     reader = make(i2c_port)
@@ -289,13 +315,12 @@ def test_on_i2c_the_same_frames_go_out_without_the_wake_up(i2c_port, make, event
     assert set(written[5:]) == {POLL}
     # every read starts with the PN532's status byte, 01 when an answer is ready
     assert bytes.fromhex("01") + ACK in i2c_port.reads
-    assert bytes.fromhex("01") + NTAG_ANSWER in [r[:len(NTAG_ANSWER) + 1] for r in i2c_port.reads]
+    assert bytes.fromhex("01") + NTAG_ANSWER in [r[: len(NTAG_ANSWER) + 1] for r in i2c_port.reads]
     assert [b.deinited for b in i2c_port.buses] == [True]
     assert i2c_port.emulator.errors == []
 
 
-def test_an_i2c_reader_that_stops_answering_is_lost_and_found_again(i2c_port, make,
-                                                                     events) -> None:
+def test_an_i2c_reader_that_stops_answering_is_lost_and_found_again(i2c_port, make, events) -> None:
     make(i2c_port)
     events.until(connected)
     i2c_port.unplug()
@@ -311,13 +336,14 @@ def test_an_i2c_reader_that_stops_answering_is_lost_and_found_again(i2c_port, ma
 
 # -- tags ----------------------------------------------------------------------------------------
 
+
 def test_an_ntag_uid_comes_in_one_answer(serial_port, make, events) -> None:
     serial_port.emulator.script([NTAG])
     make(serial_port)
     _, tap = events.until(lambda e: isinstance(e, TagTapped))
     assert tap == TagTapped("board", "04A1B2C3D4E5F6")
     poll = serial_port.emulator.commands.index((0x4A, b"\x01\x00"))
-    assert serial_port.emulator.answered[2 * poll:2 * poll + 2] == [ACK, NTAG_ANSWER]
+    assert serial_port.emulator.answered[2 * poll : 2 * poll + 2] == [ACK, NTAG_ANSWER]
 
 
 @pytest.mark.parametrize("uid", ["0a1b2c3d", "04a1b2c3d4e5f6", "04a1b2c3d4e5f6a7b8c9"])
@@ -362,13 +388,16 @@ def test_a_random_uid_is_noise_once_never_a_tap(serial_port, make, events) -> No
     assert taps(happened) == []
     noise = [e for e in happened if isinstance(e, DeviceNoise)]
     assert [n.detail for n in noise] == [
-        "a tag with a random UID (08123456), a phone perhaps, ignored"]
+        "a tag with a random UID (08123456), a phone perhaps, ignored"
+    ]
 
 
 def test_the_debouncer_follows_each_tag_on_its_own() -> None:
     debounce = TagDebouncer(release_polls=2, release_seconds=0.0)
-    seen = [debounce.observe(uid, t) for t, uid in enumerate(
-        ["A", "B", "A", "B", "A", None, "A", None, None, "A"])]
+    seen = [
+        debounce.observe(uid, t)
+        for t, uid in enumerate(["A", "B", "A", "B", "A", None, "A", None, None, "A"])
+    ]
     # two tags read in turn tap once each (B leaves after polls 4 and 5); A missed once (poll 5)
     # stays; missed twice in a row (polls 7 and 8) it leaves, and taps again
     assert seen == [True, True, False, False, False, False, False, False, False, True]
@@ -389,21 +418,29 @@ def test_the_debouncer_waits_release_seconds_since_the_tag_was_last_seen() -> No
 
 def test_parse_passive_target() -> None:
     assert parse_passive_target(b"\x00") is None
-    assert parse_passive_target(bytes.fromhex("01 01 0044 00 07 04a1b2c3d4e5f6")) == \
-        bytes.fromhex("04a1b2c3d4e5f6")
+    assert parse_passive_target(bytes.fromhex("01 01 0044 00 07 04a1b2c3d4e5f6")) == bytes.fromhex(
+        "04a1b2c3d4e5f6"
+    )
     with_ats = bytes.fromhex("01 01 0344 20 07 04a1b2c3d4e5f6 067577810280")
     assert parse_passive_target(with_ats) == bytes.fromhex("04a1b2c3d4e5f6")
-    for bad in (b"", b"\x02", bytes.fromhex("01 01 0044 00"), bytes.fromhex("01 01 0044 00 05"),
-                bytes.fromhex("01 01 0044 00 07 04a1b2")):
+    for bad in (
+        b"",
+        b"\x02",
+        bytes.fromhex("01 01 0044 00"),
+        bytes.fromhex("01 01 0044 00 05"),
+        bytes.fromhex("01 01 0044 00 07 04a1b2"),
+    ):
         with pytest.raises(FrameError):
             parse_passive_target(bad)
 
 
 # -- corrupt answers, lost and found -------------------------------------------------------------
 
+
 @pytest.mark.parametrize("kind", ["dcs", "lcs", "ack", "preamble", "short", "target"])
-def test_a_corrupt_answer_is_noise_not_a_tap_and_polling_goes_on(serial_port, make, events,
-                                                                 kind) -> None:
+def test_a_corrupt_answer_is_noise_not_a_tap_and_polling_goes_on(
+    serial_port, make, events, kind
+) -> None:
     serial_port.emulator.script([Corrupt(kind, NTAG), None, OTHER])
     reader = make(serial_port)
     serial_port.emulator.wait_script()
@@ -411,11 +448,14 @@ def test_a_corrupt_answer_is_noise_not_a_tap_and_polling_goes_on(serial_port, ma
     happened = events.pending()
     noise = [e for e in happened if isinstance(e, DeviceNoise)]
     assert len(noise) == 1 and noise[0].detail.startswith(
-        "corrupt answer from the PN532, poll skipped: ")
+        "corrupt answer from the PN532, poll skipped: "
+    )
     assert taps(happened) == [("board", OTHER)]  # the corrupt poll's tag is not taken
     statuses = [e for e in happened if isinstance(e, DeviceStatus)]
-    assert statuses == [DeviceStatus("board", True, "PN532 firmware 1.6 on /dev/serial0"),
-                        DeviceStatus("board", False, "closed")]  # no reconnection
+    assert statuses == [
+        DeviceStatus("board", True, "PN532 firmware 1.6 on /dev/serial0"),
+        DeviceStatus("board", False, "closed"),
+    ]  # no reconnection
     assert serial_port.opened == 1 and serial_port.emulator.errors == []
 
 
@@ -443,8 +483,9 @@ def test_a_silent_reader_is_lost_and_found_again(serial_port, make, events) -> N
     make(serial_port)
     events.until(connected)
     _, lost = events.until(disconnected)
-    assert lost.detail == ("lost the PN532 on /dev/serial0: no answer within 0.05 s to 3 polls "
-                           "in a row")
+    assert lost.detail == (
+        "lost the PN532 on /dev/serial0: no answer within 0.05 s to 3 polls in a row"
+    )
     events.until(connected)
 
 
@@ -481,18 +522,25 @@ def test_a_port_that_cannot_be_opened_is_reported_once(serial_port, make, events
     events.until(connected)
 
 
-def test_a_garbled_pn532_at_connection_is_reported_once_and_retried(serial_port, make,
-                                                                    events) -> None:
+def test_a_garbled_pn532_at_connection_is_reported_once_and_retried(
+    serial_port, make, events
+) -> None:
     serial_port.emulator.garble(2)
     make(serial_port)
     before, status = events.until(connected)
-    assert before == [DeviceStatus("board", False, "no PN532 answers on /dev/serial0: Did not "
-                                                   "receive expected ACK from PN532!")]
+    assert before == [
+        DeviceStatus(
+            "board",
+            False,
+            "no PN532 answers on /dev/serial0: Did not receive expected ACK from PN532!",
+        )
+    ]
     assert serial_port.opened == 3
     assert all(not c.is_open for c in serial_port.connections[:2])
 
 
 # -- several readers, options, imports -----------------------------------------------------------
+
 
 def test_two_readers_each_with_its_name_and_port(make, make_events) -> None:
     library()
@@ -528,10 +576,20 @@ def test_passive_retries_are_sent(serial_port, make, events) -> None:
     assert serial_port.emulator.max_retries == b"\xff\x01\x05"
 
 
-@pytest.mark.parametrize("options", [
-    {"poll_interval": -1}, {"poll_timeout": 0}, {"release_polls": 0}, {"release_seconds": -0.1},
-    {"passive_retries": 0xFF}, {"max_failures": 0}, {"address": 0x80}, {"reconnect_interval": 0},
-    {"release_polls": True}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"poll_interval": -1},
+        {"poll_timeout": 0},
+        {"release_polls": 0},
+        {"release_seconds": -0.1},
+        {"passive_retries": 0xFF},
+        {"max_failures": 0},
+        {"address": 0x80},
+        {"reconnect_interval": 0},
+        {"release_polls": True},
+    ],
+)
 def test_bad_options_are_refused(serial_port, options) -> None:
     with pytest.raises(Pn532SetupError) as caught:
         Pn532Reader("board", lambda e: None, open_bus=serial_port.open, **options)
@@ -546,14 +604,22 @@ def test_an_i2c_bus_other_than_1_is_refused() -> None:
 
 def test_interfaces_follow_the_port() -> None:
     assert interface_of("/dev/i2c-1") == "i2c"
-    for port in ("/dev/serial0", "/dev/ttyAMA0", "/dev/ttyUSB0",
-                 "/dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A10K-if00-port0"):
+    for port in (
+        "/dev/serial0",
+        "/dev/ttyAMA0",
+        "/dev/ttyUSB0",
+        "/dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A10K-if00-port0",
+    ):
         assert interface_of(port) == "uart"
 
 
 def test_without_the_library_the_reader_says_how_to_install_it(monkeypatch) -> None:
-    for module in ("adafruit_pn532", "adafruit_pn532.adafruit_pn532", "adafruit_pn532.uart",
-                   "adafruit_pn532.i2c"):
+    for module in (
+        "adafruit_pn532",
+        "adafruit_pn532.adafruit_pn532",
+        "adafruit_pn532.uart",
+        "adafruit_pn532.i2c",
+    ):
         monkeypatch.setitem(sys.modules, module, None)
     with pytest.raises(Pn532SetupError, match=re.escape("pip install 'companion[pi]'")):
         Pn532Reader("board", lambda e: None, open_bus=lambda: None)
@@ -561,11 +627,14 @@ def test_without_the_library_the_reader_says_how_to_install_it(monkeypatch) -> N
 
 
 def test_importing_the_driver_loads_no_hardware_library() -> None:
-    code = ("import sys, companion.devices.nfc_pn532\n"
-            "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('adafruit_pn532', "
-            "'serial', 'board', 'busio', 'digitalio', 'microcontroller', 'adafruit_blinka', "
-            "'adafruit_bus_device'))\n"
-            "print(loaded)\n")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            check=True, timeout=60)
+    code = (
+        "import sys, companion.devices.nfc_pn532\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('adafruit_pn532', "
+        "'serial', 'board', 'busio', 'digitalio', 'microcontroller', 'adafruit_blinka', "
+        "'adafruit_bus_device'))\n"
+        "print(loaded)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
     assert result.stdout.strip() == "[]"

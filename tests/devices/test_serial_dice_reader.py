@@ -25,7 +25,6 @@ from companion.devices.dice import DiceReader, ReaderError, SerialDiceReader
 from companion.devices.dice_protocol import Message, encode
 from companion.devices.events import DeviceNoise, DeviceStatus, DieRolled, DieState
 
-
 # -- connecting -------------------------------------------------------------------------
 
 
@@ -37,9 +36,15 @@ def test_connecting_sends_hello_and_the_readers_hello_makes_it_ready(pty, connec
     assert events.get() == DeviceStatus("left dice", True, FIRMWARE)  # the first: no restart
     assert pty.read_message() == Message("STATUS", 1, {})
     assert reader.wait_ready(3) and reader.connected
-    assert reader.info == {"proto": "1", "fw": "1.0.0", "board": "pico",
-                           "uid": "E66138935F4B1234", "boot": "b00t", "dice": "2",
-                           "why": "power"}
+    assert reader.info == {
+        "proto": "1",
+        "fw": "1.0.0",
+        "board": "pico",
+        "uid": "E66138935F4B1234",
+        "boot": "b00t",
+        "dice": "2",
+        "why": "power",
+    }
 
 
 def test_send_writes_a_checksummed_line_with_its_own_numbering(pty, connect) -> None:
@@ -191,8 +196,14 @@ def test_a_repeated_roll_number_is_noise_not_a_second_roll(pty, ready, events) -
         DieRolled(1, "5", 4, roll=3, profile="d6"),
         DieRolled(0, "2", 7, roll=4, profile="d6"),
         # the rest of the burst, summed up once the interval is over
-        DeviceNoise("dice", summary("ROLL 5 ignored: die 0 roll 3 was already delivered",
-                                    lines=2, size=len(repeated + older) - 2)),
+        DeviceNoise(
+            "dice",
+            summary(
+                "ROLL 5 ignored: die 0 roll 3 was already delivered",
+                lines=2,
+                size=len(repeated + older) - 2,
+            ),
+        ),
     ]
     assert events.pending() == []
     assert reader.noise_totals().kinds == {"stale roll": 3}
@@ -203,15 +214,19 @@ def test_a_hello_of_the_same_boot_keeps_the_roll_numbers(pty, ready, events) -> 
     pty.write(roll(2, 0, 1, 4) + hello(10) + roll(11, 0, 1, 4) + roll(12, 0, 2, 4))
     assert events.get() == DieRolled(0, "4", 2, roll=1, profile="d6")
     assert events.get() == DeviceStatus("dice", True, FIRMWARE)  # not restarted
-    assert events.get() == DeviceNoise("dice", "ROLL 11 ignored: die 0 roll 1 was already "
-                                               "delivered")
+    assert events.get() == DeviceNoise(
+        "dice", "ROLL 11 ignored: die 0 roll 1 was already delivered"
+    )
     assert events.get() == DieRolled(0, "4", 12, roll=2, profile="d6")
 
 
 @pytest.mark.parametrize(
     "restart",
-    [hello(0, boot="n3w", why="host"), hello(0, boot="n3w", why="power"),
-     hello(0, boot="b00t", why="power")],
+    [
+        hello(0, boot="n3w", why="host"),
+        hello(0, boot="n3w", why="power"),
+        hello(0, boot="b00t", why="power"),
+    ],
     ids=["new boot", "new boot at power-on", "power-on"],
 )
 def test_a_restarted_reader_is_shown_and_its_roll_numbers_start_again(
@@ -231,8 +246,9 @@ def test_a_restarted_reader_is_shown_and_its_roll_numbers_start_again(
     assert events.pending() == []
 
 
-def test_a_reader_that_restarted_while_unplugged_is_shown(tmp_path: Path, events,
-                                                         no_leaked_fds) -> None:
+def test_a_reader_that_restarted_while_unplugged_is_shown(
+    tmp_path: Path, events, no_leaked_fds
+) -> None:
     link = tmp_path / "dice"
     first, second = Pty(), Pty()
     link.symlink_to(first.path)
@@ -265,26 +281,53 @@ def test_a_reader_that_restarted_while_unplugged_is_shown(tmp_path: Path, events
     ("verb", "fields", "expected"),
     [
         pytest.param("MOVING", {"die": 1}, DieState(1, "moving"), id="MOVING"),
-        pytest.param("ROLLING", {"die": 0, "roll": 7}, DieState(0, "rolling", roll=7),
-                     id="ROLLING"),
-        pytest.param("CROOKED", {"die": 1, "roll": 7}, DieState(1, "crooked", roll=7),
-                     id="CROOKED"),
-        pytest.param("PLACED", {"die": 0, "face": "6"}, DieState(0, "placed", face="6"),
-                     id="PLACED"),
+        pytest.param(
+            "ROLLING", {"die": 0, "roll": 7}, DieState(0, "rolling", roll=7), id="ROLLING"
+        ),
+        pytest.param(
+            "CROOKED", {"die": 1, "roll": 7}, DieState(1, "crooked", roll=7), id="CROOKED"
+        ),
+        pytest.param(
+            "PLACED", {"die": 0, "face": "6"}, DieState(0, "placed", face="6"), id="PLACED"
+        ),
         pytest.param("PLACED", {"die": 0}, DieState(0, "placed"), id="PLACED without face"),
-        pytest.param("DIE", {"die": 1, "state": "rest", "profile": "d6",
-                             "faces": "1,2,3,4,5,6", "face": "5", "led": 1},
-                     DieState(1, "rest", face="5", detail="profile d6"), id="DIE rest"),
-        pytest.param("DIE", {"die": 0, "state": "moving", "profile": "d6",
-                             "faces": "1,2,3,4,5,6", "led": 0},
-                     DieState(0, "moving", detail="profile d6"), id="DIE moving"),
-        pytest.param("DIE", {"die": 0, "state": "missing", "profile": "d6",
-                             "faces": "1,2,3,4,5,6", "led": 0},
-                     DieState(0, "missing", detail="profile d6"), id="DIE missing"),
-        pytest.param("DIE", {"die": 0, "state": "unknown", "profile": "d6", "led": 0}, None,
-                     id="DIE unknown: nothing to report"),
-        pytest.param("ERR", {"code": "sensor", "die": 1, "msg": "no-answer"},
-                     DieState(1, "missing", detail="sensor error: no-answer"), id="ERR sensor"),
+        pytest.param(
+            "DIE",
+            {
+                "die": 1,
+                "state": "rest",
+                "profile": "d6",
+                "faces": "1,2,3,4,5,6",
+                "face": "5",
+                "led": 1,
+            },
+            DieState(1, "rest", face="5", detail="profile d6"),
+            id="DIE rest",
+        ),
+        pytest.param(
+            "DIE",
+            {"die": 0, "state": "moving", "profile": "d6", "faces": "1,2,3,4,5,6", "led": 0},
+            DieState(0, "moving", detail="profile d6"),
+            id="DIE moving",
+        ),
+        pytest.param(
+            "DIE",
+            {"die": 0, "state": "missing", "profile": "d6", "faces": "1,2,3,4,5,6", "led": 0},
+            DieState(0, "missing", detail="profile d6"),
+            id="DIE missing",
+        ),
+        pytest.param(
+            "DIE",
+            {"die": 0, "state": "unknown", "profile": "d6", "led": 0},
+            None,
+            id="DIE unknown: nothing to report",
+        ),
+        pytest.param(
+            "ERR",
+            {"code": "sensor", "die": 1, "msg": "no-answer"},
+            DieState(1, "missing", detail="sensor error: no-answer"),
+            id="ERR sensor",
+        ),
     ],
 )
 def test_what_a_die_does_becomes_die_state(pty, ready, events, verb, fields, expected) -> None:
@@ -342,8 +385,10 @@ def test_reader_errors_are_noise(pty, ready, events) -> None:
     folded = encode("ERR", 3, code="verb", ref=40, msg="unknown-verb-FOO") + encode("ERR", 4)
     pty.write(encode("ERR", 2, code="line", msg="bad-checksum") + folded)
     assert events.get() == DeviceNoise("dice", "reader reports error line: bad-checksum")
-    assert events.get() == DeviceNoise("dice", summary(
-        "reader reports error verb: unknown-verb-FOO", lines=2, size=len(folded) - 2))
+    assert events.get() == DeviceNoise(
+        "dice",
+        summary("reader reports error verb: unknown-verb-FOO", lines=2, size=len(folded) - 2),
+    )
     assert reader.noise_totals().kinds == {"reader error": 3}
 
 
@@ -376,7 +421,8 @@ def test_an_incomplete_line_is_discarded_after_a_pause(pty, ready, events) -> No
     pty.write(roll(3, 0, 1, 2))
     assert events.get() == DieRolled(0, "2", 3, roll=1, profile="d6")
     assert events.get() == DeviceNoise(  # folded: less than 0.5 s after the first report
-        "dice", summary("sequence gap: 1 message(s) missed before seq 3", gaps=1, missed=1))
+        "dice", summary("sequence gap: 1 message(s) missed before seq 3", gaps=1, missed=1)
+    )
     totals = reader.noise_totals()
     assert (totals.lines, totals.bytes, totals.missed) == (1, 9, 1)
 
@@ -426,8 +472,12 @@ def test_a_profile_asked_before_the_reader_is_ready_is_sent_after_its_hello(
 
 @pytest.mark.parametrize(
     ("name", "faces"),
-    [("two words", None), ("d6*", None), ("custom", ("a", "b c", "d", "e", "f", "g")),
-     ("custom", ("x" * 40,) * 6)],
+    [
+        ("two words", None),
+        ("d6*", None),
+        ("custom", ("a", "b c", "d", "e", "f", "g")),
+        ("custom", ("x" * 40,) * 6),
+    ],
 )
 def test_a_profile_that_cannot_be_sent_is_refused_at_once(
     pty, connect, events, name, faces
@@ -461,11 +511,16 @@ def test_a_refused_profile_is_noise(pty, ready, events) -> None:
 def test_request_returns_the_ok(pty, ready, events, pool) -> None:
     reader = ready()
     asked: Future[Message] = pool.submit(reader.request, "STATUS")
-    answer(pty, "STATUS", lambda ref: (
-        encode("DIE", 2, die=0, state="rest", profile="d6", faces="1,2,3,4,5,6", face=3, led=1)
-        + encode("POWER", 3, src="usb", mv=4980)
-        + encode("OK", 4, ref=ref + 1, cmd="OTHER")  # not ours
-        + encode("OK", 5, ref=ref, cmd="STATUS")))
+    answer(
+        pty,
+        "STATUS",
+        lambda ref: (
+            encode("DIE", 2, die=0, state="rest", profile="d6", faces="1,2,3,4,5,6", face=3, led=1)
+            + encode("POWER", 3, src="usb", mv=4980)
+            + encode("OK", 4, ref=ref + 1, cmd="OTHER")  # not ours
+            + encode("OK", 5, ref=ref, cmd="STATUS")
+        ),
+    )
     assert asked.result(timeout=3) == Message("OK", 5, {"ref": "2", "cmd": "STATUS"})
     assert events.get() == DieState(0, "rest", face="3", detail="profile d6")
     assert events.get() == DeviceStatus("dice", True, "power: usb 4.98 V")
@@ -475,8 +530,12 @@ def test_request_returns_the_ok(pty, ready, events, pool) -> None:
 def test_request_raises_the_readers_error_which_is_not_noise(pty, ready, events, pool) -> None:
     reader = ready()
     asked = pool.submit(reader.request, "FROB", level=3)
-    answer(pty, "FROB", lambda ref: encode("ERR", 2, code="verb", ref=ref, msg="unknown-FROB"),
-             level="3")
+    answer(
+        pty,
+        "FROB",
+        lambda ref: encode("ERR", 2, code="verb", ref=ref, msg="unknown-FROB"),
+        level="3",
+    )
     with pytest.raises(ReaderError) as raised:
         asked.result(timeout=3)
     assert (raised.value.code, raised.value.msg) == ("verb", "unknown-FROB")
@@ -492,8 +551,10 @@ def test_request_times_out_and_a_late_answer_is_ignored(pty, ready, events) -> N
         reader.request("STATUS", timeout=0.2)
     assert 0.2 <= time.monotonic() - started < 1.0
     command = pty.read_message()
-    pty.write(encode("OK", 2, ref=command.seq, cmd="STATUS")
-              + encode("ERR", 3, code="field", ref=command.seq, msg="late"))
+    pty.write(
+        encode("OK", 2, ref=command.seq, cmd="STATUS")
+        + encode("ERR", 3, code="field", ref=command.seq, msg="late")
+    )
     assert events.get() == DeviceNoise("dice", "reader reports error field: late")
     assert events.pending() == []
 
@@ -518,13 +579,21 @@ def test_request_raises_connection_error_when_the_port_is_lost_while_waiting(
 def test_identify_returns_the_readers_ok(pty, ready, pool) -> None:
     reader = ready()
     asked = pool.submit(reader.identify)
-    answer(pty, "IDENTIFY", lambda ref: encode(
-        "OK", 2, ref=ref, cmd="IDENTIFY", fw="1.0.0", board="pico", uid="E661"), ms="3000")
-    assert asked.result(timeout=3).fields == {"ref": "2", "cmd": "IDENTIFY", "fw": "1.0.0",
-                                              "board": "pico", "uid": "E661"}
+    answer(
+        pty,
+        "IDENTIFY",
+        lambda ref: encode("OK", 2, ref=ref, cmd="IDENTIFY", fw="1.0.0", board="pico", uid="E661"),
+        ms="3000",
+    )
+    assert asked.result(timeout=3).fields == {
+        "ref": "2",
+        "cmd": "IDENTIFY",
+        "fw": "1.0.0",
+        "board": "pico",
+        "uid": "E661",
+    }
     asked = pool.submit(reader.identify, 500)
-    answer(pty, "IDENTIFY", lambda ref: encode("ERR", 3, code="field", ref=ref, msg="ms"),
-             ms="500")
+    answer(pty, "IDENTIFY", lambda ref: encode("ERR", 3, code="field", ref=ref, msg="ms"), ms="500")
     with pytest.raises(ReaderError, match="field"):
         asked.result(timeout=3)
 
@@ -532,12 +601,18 @@ def test_identify_returns_the_readers_ok(pty, ready, pool) -> None:
 def test_flash_returns_the_ok_or_raises_no_led(pty, ready, events, pool) -> None:
     reader = ready()
     asked = pool.submit(reader.flash, 1)
-    answer(pty, "FLASH", lambda ref: encode("OK", 2, ref=ref, cmd="FLASH", die=1),
-             die="1", ms="1000")
+    answer(
+        pty, "FLASH", lambda ref: encode("OK", 2, ref=ref, cmd="FLASH", die=1), die="1", ms="1000"
+    )
     assert asked.result(timeout=3).fields["cmd"] == "FLASH"
     asked = pool.submit(reader.flash, 0, 0)
-    answer(pty, "FLASH", lambda ref: encode("ERR", 3, code="no-led", ref=ref, die=0,
-                                              msg="no-LED"), die="0", ms="0")
+    answer(
+        pty,
+        "FLASH",
+        lambda ref: encode("ERR", 3, code="no-led", ref=ref, die=0, msg="no-LED"),
+        die="0",
+        ms="0",
+    )
     with pytest.raises(ReaderError) as raised:
         asked.result(timeout=3)
     assert raised.value.code == "no-led"
@@ -645,10 +720,13 @@ def test_a_reader_replugged_behind_its_stable_path_is_back_within_2_s(
             assert events.get() == DeviceStatus("dice", True, FIRMWARE + ", restarted")
             # the restarted reader gets its profile back, then is asked its status
             assert [plugged.read_message() for _ in range(2)] == [
-                Message("PROFILE", 1, {"die": "0", "name": "battle"}), Message("STATUS", 2, {})]
+                Message("PROFILE", 1, {"die": "0", "name": "battle"}),
+                Message("STATUS", 2, {}),
+            ]
             plugged.write(roll(1, 0, 1, "2P", "battle", value=2, again=1))
-            assert events.get() == DieRolled(0, "2P", 1, roll=1, profile="battle", value=2,
-                                             again=True)
+            assert events.get() == DieRolled(
+                0, "2P", 1, roll=1, profile="battle", value=2, again=True
+            )
     finally:
         reader.close()
         for pty in ptys:

@@ -18,8 +18,16 @@ from companion.devices.tower_motor import TowerMotor, simulated_tower_motor
 
 PINS = [4, 17, 27, 22]  # IN1..IN4
 # The 28BYJ-48's half-step sequence (IN1..IN4), written out here independently of the driver.
-SEQUENCE = [(1, 0, 0, 0), (1, 1, 0, 0), (0, 1, 0, 0), (0, 1, 1, 0),
-            (0, 0, 1, 0), (0, 0, 1, 1), (0, 0, 0, 1), (1, 0, 0, 1)]
+SEQUENCE = [
+    (1, 0, 0, 0),
+    (1, 1, 0, 0),
+    (0, 1, 0, 0),
+    (0, 1, 1, 0),
+    (0, 0, 1, 0),
+    (0, 0, 1, 1),
+    (0, 0, 0, 1),
+    (1, 0, 0, 1),
+]
 WAIT = 10.0
 
 
@@ -86,8 +94,14 @@ def test_the_next_step_goes_on_in_the_same_sequence(recorder):
     motor.advance()
     assert motor.wait(WAIT)
     # the coils were off: IN2 and IN3 come on for half-step 3, then 4 and 5, then off again
-    assert recorder.snapshots() == [(0, 1, 0, 0), (0, 1, 1, 0), (0, 0, 1, 0), (0, 0, 1, 1),
-                                    (0, 0, 0, 1), (0, 0, 0, 0)]
+    assert recorder.snapshots() == [
+        (0, 1, 0, 0),
+        (0, 1, 1, 0),
+        (0, 0, 1, 0),
+        (0, 0, 1, 1),
+        (0, 0, 0, 1),
+        (0, 0, 0, 0),
+    ]
     motor.close()
 
 
@@ -136,12 +150,15 @@ def test_close_finishes_the_steps_asked_for_and_releases_the_pins(recorder):
     OutputDevice(PINS[0], pin_factory=recorder.factory).close()  # the pin is free again
 
 
-@pytest.mark.parametrize("pins, steps, problem", [
-    ([4, 17, 27], 4096, "4 distinct pins"),
-    ([4, 17, 27, 4], 4096, "4 distinct pins"),
-    (PINS, 4100, "multiple of 8"),
-    (PINS, 0, "multiple of 8"),
-])
+@pytest.mark.parametrize(
+    "pins, steps, problem",
+    [
+        ([4, 17, 27], 4096, "4 distinct pins"),
+        ([4, 17, 27, 4], 4096, "4 distinct pins"),
+        (PINS, 4100, "multiple of 8"),
+        (PINS, 0, "multiple of 8"),
+    ],
+)
 def test_bad_settings_are_refused(recorder, pins, steps, problem):
     with pytest.raises(ValueError, match=problem):
         TowerMotor(pins, steps_per_turn=steps, pin_factory=recorder.factory)
@@ -172,9 +189,17 @@ def test_the_simulated_motor_owns_its_mock_pins():
 
 
 def config(tmp_path, pins=()) -> SimpleNamespace:
-    return SimpleNamespace(simulated=True, seats=2, button_hold=1.0, seed=1, dice_speed=0.0,
-                           data_dir=tmp_path, tower_motor_pins=tuple(pins),
-                           tower_motor_steps=64, nfc_readers=())
+    return SimpleNamespace(
+        simulated=True,
+        seats=2,
+        button_hold=1.0,
+        seed=1,
+        dice_speed=0.0,
+        data_dir=tmp_path,
+        tower_motor_pins=tuple(pins),
+        tower_motor_steps=64,
+        nfc_readers=(),
+    )
 
 
 def test_the_factory_opens_a_motor_only_when_pins_are_configured(tmp_path, events):

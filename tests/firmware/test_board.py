@@ -13,10 +13,10 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from companion_dice import lis3dh
-from companion_dice.lis3dh import LIS3DH
 
 from companion.devices.dice_protocol import encode, parse_line
+from companion_dice import lis3dh
+from companion_dice.lis3dh import LIS3DH
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 MAIN_PY = FIRMWARE / "main.py"
@@ -37,6 +37,7 @@ def board_main() -> Any:
 
 
 # -- A fake LIS3DH: its register file as seen over I2C ------------------------------------------
+
 
 class FakeLIS3DH:
     """An LIS3DH behind ``readfrom_mem``/``writeto_mem``: registers with their power-on values,
@@ -111,6 +112,7 @@ class FakeLIS3DH:
 
 
 # -- The driver -----------------------------------------------------------------------------------
+
 
 def test_configuration_writes_the_datasheet_values() -> None:
     chip = FakeLIS3DH()
@@ -205,7 +207,10 @@ def test_one_read_takes_all_six_output_bytes_with_auto_increment() -> None:
 def test_to_mg_reads_x_y_z_in_register_order() -> None:
     assert lis3dh.to_mg(bytes([0xA0, 0x0F, 0x60, 0xF0, 0x00, 0x80])) == (1000, -1000, -8192)
     assert lis3dh.to_mg(bytes([0xFF, 0xA0, 0x0F, 0x60, 0xF0, 0x00, 0x80]), 1) == (
-        1000, -1000, -8192)
+        1000,
+        -1000,
+        -8192,
+    )
 
 
 def test_read_new_mg_gives_only_new_readings_in_one_transfer() -> None:
@@ -223,6 +228,7 @@ def test_read_new_mg_gives_only_new_readings_in_one_transfer() -> None:
 
 
 # -- Fakes of the board: machine, time, sys, select, micropython, gc ------------------------------
+
 
 class FakePin:
     OUT = 1
@@ -245,8 +251,9 @@ class FakePin:
 
 
 class FakeI2C:
-    def __init__(self, machine: SimpleNamespace, bus: int, *, sda: FakePin, scl: FakePin,
-                 freq: int) -> None:
+    def __init__(
+        self, machine: SimpleNamespace, bus: int, *, sda: FakePin, scl: FakePin, freq: int
+    ) -> None:
         self.machine = machine
         self.bus = bus
         self.config = (sda.ident, scl.ident, freq)
@@ -374,15 +381,23 @@ PICO_W = "Raspberry Pi Pico W with RP2040"
 class Table:
     """One run of ``main()`` on a fake board."""
 
-    def __init__(self, chips: dict[int, FakeLIS3DH | None], *, machine_name: str = PICO,
-                 start: int = 0, events: list[tuple[int, Callable[[], None]]] = ()):
+    def __init__(
+        self,
+        chips: dict[int, FakeLIS3DH | None],
+        *,
+        machine_name: str = PICO,
+        start: int = 0,
+        events: list[tuple[int, Callable[[], None]]] = (),
+    ):
         self.machine = fake_machine(chips)
         self.time = FakeTime(start, events)
         self.stdin = FakeStdin()
         self.stdout = FakeStdout()
         self.system = SimpleNamespace(
-            stdin=self.stdin, stdout=self.stdout,
-            implementation=SimpleNamespace(name="micropython", _machine=machine_name))
+            stdin=self.stdin,
+            stdout=self.stdout,
+            implementation=SimpleNamespace(name="micropython", _machine=machine_name),
+        )
         self.interrupts: list[int] = []
         self.collections = 0
         self.reader: Spy | None = None
@@ -396,10 +411,15 @@ class Table:
             return self.reader
 
         return main_module.main(
-            machine=self.machine, time=self.time, select=FakeSelect(),
+            machine=self.machine,
+            time=self.time,
+            select=FakeSelect(),
             micropython=SimpleNamespace(kbd_intr=self.interrupts.append),
-            gc=SimpleNamespace(collect=self.collect), system=self.system,
-            reader_class=make_reader, loops=loops)
+            gc=SimpleNamespace(collect=self.collect),
+            system=self.system,
+            reader_class=make_reader,
+            loops=loops,
+        )
 
     def calls(self, name: str) -> list[tuple[Any, ...]]:
         assert self.reader is not None
@@ -429,9 +449,15 @@ class FakeReader:
     """The ``Reader`` API with made-up behaviour: HELLO at boot, a line per sensor failure,
     PONG for a PING; die 0's LED lit for 300 ms after host bytes, the board LED blinking at 1 Hz."""
 
-    def __init__(self, dice: int = 2, board: str = "pico", uid: str = "",
-                 leds: tuple[bool, ...] = (True, True), settings: Any = None,
-                 boot: str = "") -> None:
+    def __init__(
+        self,
+        dice: int = 2,
+        board: str = "pico",
+        uid: str = "",
+        leds: tuple[bool, ...] = (True, True),
+        settings: Any = None,
+        boot: str = "",
+    ) -> None:
         self.dice = dice
         self.out = bytearray()
         self.flash_until = [0] * dice
@@ -489,6 +515,7 @@ def runs(values: list[Any]) -> list[Any]:
 
 # -- The loop -------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("kind", READERS)
 def test_the_loop_on_a_pico(board_main: Any, kind: str) -> None:
     base = reader_class(kind)
@@ -522,7 +549,9 @@ def test_the_loop_on_a_pico(board_main: Any, kind: str) -> None:
     assert len(boot) == 8 and int(boot, 16) >= 0
     # the buses, pins and ADC of the wiring table
     assert {bus: i2c.config for bus, i2c in table.machine.buses.items()} == {
-        0: (4, 5, 100000), 1: (6, 7, 100000)}
+        0: (4, 5, 100000),
+        1: (6, 7, 100000),
+    }
     assert set(table.machine.pins) == {14, 15, 25}
     assert table.machine.adcs == [29, 4]  # VSYS; the temperature sensor for the boot id
     # Ctrl-C off while the loop runs, on again after it
@@ -582,9 +611,15 @@ def test_the_loop_on_a_pico(board_main: Any, kind: str) -> None:
 
     # the LEDs follow die_led / status_led, and are off once the loop is over
     for pin, method, wanted in (
-        (14, "die_led", (0,)), (15, "die_led", (1,)), (25, "status_led", ())):
-        said = [bool(result) for name, args, result in reader.calls
-                if name == method and args[:len(wanted)] == wanted]
+        (14, "die_led", (0,)),
+        (15, "die_led", (1,)),
+        (25, "status_led", ()),
+    ):
+        said = [
+            bool(result)
+            for name, args, result in reader.calls
+            if name == method and args[: len(wanted)] == wanted
+        ]
         assert len(said) == 600
         shown = table.machine.pins[pin].history
         assert runs([bool(v) for v in shown]) == runs([False] + said + [False])
@@ -592,15 +627,19 @@ def test_the_loop_on_a_pico(board_main: Any, kind: str) -> None:
     status = [result for name, _, result in reader.calls if name == "status_led"]
     assert len(runs(status)) >= 3  # the heartbeat blinks
     # FLASH (the real reader) or any host bytes (the fake one) light die 0's LED for a while
-    lit = [args[1] for name, args, result in reader.calls
-           if name == "die_led" and args[0] == 0 and result]
+    lit = [
+        args[1]
+        for name, args, result in reader.calls
+        if name == "die_led" and args[0] == 0 and result
+    ]
     assert lit and at(1500) <= lit[0] <= at(1650) and lit[-1] <= at(2010)
     assert 1 in table.machine.pins[14].history and 1 not in table.machine.pins[15].history
 
 
 @pytest.mark.parametrize("kind", READERS)
 def test_a_die_missing_at_power_on_is_reported_once_and_found_when_plugged_in(
-        board_main: Any, kind: str) -> None:
+    board_main: Any, kind: str
+) -> None:
     chips = {0: FakeLIS3DH(), 1: FakeLIS3DH()}
     chips[1].unplug()
     table = Table(chips, events=[(2500, chips[1].replug)])
@@ -625,6 +664,7 @@ def test_a_wrong_chip_is_reported_and_never_read(board_main: Any, kind: str) -> 
 
 def test_a_sensor_that_skips_a_reading_now_and_then_is_not_a_failure(board_main: Any) -> None:
     chips = {0: FakeLIS3DH(), 1: FakeLIS3DH()}
+
     def every_third_stale(t: int) -> Callable[[], None]:
         return lambda: setattr(chips[0], "fresh", t % 30 != 0)
 
@@ -657,12 +697,14 @@ def test_a_pico_w_uses_its_led_pin_and_measures_no_supply(board_main: Any, kind:
     assert table.machine.adcs == [4] and table.calls("power") == []
     said = [bool(r) for name, _, r in table.reader.calls if name == "status_led"]
     assert runs([bool(v) for v in table.machine.pins["LED"].history]) == runs(
-        [False] + said + [False])
+        [False] + said + [False]
+    )
 
 
 @pytest.mark.parametrize("kind", READERS)
-def test_one_die_without_its_led(board_main: Any, monkeypatch: pytest.MonkeyPatch,
-                                 kind: str) -> None:
+def test_one_die_without_its_led(
+    board_main: Any, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
     monkeypatch.setattr(board_main, "DICE", 1)
     monkeypatch.setattr(board_main, "DIE_LEDS_FITTED", (False, True))
     table = Table({0: FakeLIS3DH()})
@@ -711,8 +753,9 @@ def test_importing_main_under_cpython_does_not_start_the_loop(board_main: Any) -
 MAIN_MAY_IMPORT = {"machine", "micropython", "sys", "select", "time", "gc", "companion_dice"}
 
 
-@pytest.mark.parametrize("path", [MAIN_PY, FIRMWARE / "companion_dice" / "lis3dh.py"],
-                         ids=["main.py", "lis3dh.py"])
+@pytest.mark.parametrize(
+    "path", [MAIN_PY, FIRMWARE / "companion_dice" / "lis3dh.py"], ids=["main.py", "lis3dh.py"]
+)
 def test_only_what_micropython_runs(path: Path) -> None:
     tree = ast.parse(path.read_text(), filename=str(path))
     for node in ast.walk(tree):

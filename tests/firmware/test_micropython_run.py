@@ -41,8 +41,10 @@ def find_micropython() -> tuple[str | None, str]:
     found = shutil.which("micropython")
     if found:
         return found, ""
-    return None, ("no MicroPython: set COMPANION_MICROPYTHON to a MicroPython binary (e.g. the "
-                  "unix port) or put micropython on PATH")
+    return None, (
+        "no MicroPython: set COMPANION_MICROPYTHON to a MicroPython binary (e.g. the "
+        "unix port) or put micropython on PATH"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -50,8 +52,13 @@ def micropython() -> str:
     binary, why = find_micropython()
     if binary is None:
         pytest.skip(why)
-    done = subprocess.run([binary, "-c", "import sys; print(sys.implementation.name)"],
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [binary, "-c", "import sys; print(sys.implementation.name)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.stdout.strip() == "micropython", (binary, done.stdout, done.stderr)
     return binary
 
@@ -67,8 +74,10 @@ def cpython_env() -> dict[str, str]:
 
 # -- the inputs -----------------------------------------------------------------------------
 
+
 def host(verb: str, seq: int, **fields: object) -> bytes:
     from companion_dice.protocol import encode
+
     return encode(verb, seq, **fields)
 
 
@@ -144,21 +153,21 @@ def make_script(seed: int) -> str:
     send("FLASH", die=0, ms="abc")
     send("IDENTIFY", ms=99999999)
     send("FROB", x=1)
-    script.host(b"PING 3*00\n")                             # bad checksum
-    script.host(b"\xff\xfe\x80 noise\n")                    # not ASCII
-    script.host("PING 4 x=\u00e9*00\n".encode())             # valid UTF-8, not ASCII
-    script.host(b"\n\r\n")                                  # empty lines
-    script.host(b"Z" * 300 + b"\n")                         # too long
+    script.host(b"PING 3*00\n")  # bad checksum
+    script.host(b"\xff\xfe\x80 noise\n")  # not ASCII
+    script.host("PING 4 x=\u00e9*00\n".encode())  # valid UTF-8, not ASCII
+    script.host(b"\n\r\n")  # empty lines
+    script.host(b"Z" * 300 + b"\n")  # too long
     ping = host("PING", seq)
     seq += 1
-    script.host(ping[:4])                                   # one line in two pieces
+    script.host(ping[:4])  # one line in two pieces
     script.host(ping[4:])
-    script.host(host("PING", seq)[:-1] + b"\r\n")           # CRLF
+    script.host(host("PING", seq)[:-1] + b"\r\n")  # CRLF
     seq += 1
     script.host(host("PING", seq) + host("STATUS", seq + 1))  # two lines at once
     seq += 2
-    script.host(b"PING 9")                                  # left incomplete ...
-    script.wait(300)                                        # ... and dropped
+    script.host(b"PING 9")  # left incomplete ...
+    script.wait(300)  # ... and dropped
     # a sensor drops out, and comes back with the next reading
     script.add(f"F 1 {script.t} i2c-timeout")
     script.samples(world.throw({0: 1}))
@@ -173,18 +182,29 @@ def make_script(seed: int) -> str:
 
 # -- running it -----------------------------------------------------------------------------
 
+
 def run(command: list[str], env: dict[str, str], script: Path) -> str:
-    done = subprocess.run(command + [str(RUNNER), str(script)], capture_output=True,
-                          env=env, timeout=TIMEOUT, cwd=script.parent, check=False)
+    done = subprocess.run(
+        command + [str(RUNNER), str(script)],
+        capture_output=True,
+        env=env,
+        timeout=TIMEOUT,
+        cwd=script.parent,
+        check=False,
+    )
     assert done.returncode == 0 and not done.stderr, (
         f"{command[0]} failed ({done.returncode}):\n{done.stderr.decode(errors='replace')}"
-        f"\n--- last output ---\n{done.stdout.decode(errors='replace')[-2000:]}")
+        f"\n--- last output ---\n{done.stdout.decode(errors='replace')[-2000:]}"
+    )
     return done.stdout.decode()
 
 
 def sent_bytes(transcript: str) -> bytes:
-    return b"".join(bytes.fromhex(line.split()[2]) for line in transcript.splitlines()
-                    if line.startswith("OUT "))
+    return b"".join(
+        bytes.fromhex(line.split()[2])
+        for line in transcript.splitlines()
+        if line.startswith("OUT ")
+    )
 
 
 def readable(transcript: str) -> list[str]:
@@ -202,15 +222,18 @@ def readable(transcript: str) -> list[str]:
 def first_difference(mpy: list[str], cpy: list[str]) -> str:
     for i, (a, b) in enumerate(zip(mpy, cpy)):
         if a != b:
-            context = "\n".join(cpy[max(0, i - 3):i])
-            return (f"transcripts differ at line {i + 1}:\n{context}\n"
-                    f"MicroPython: {a}\nCPython:     {b}")
+            context = "\n".join(cpy[max(0, i - 3) : i])
+            return (
+                f"transcripts differ at line {i + 1}:\n{context}\n"
+                f"MicroPython: {a}\nCPython:     {b}"
+            )
     return f"one transcript is longer: MicroPython {len(mpy)} lines, CPython {len(cpy)}"
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_the_reader_does_the_same_under_micropython(micropython: str, seed: int,
-                                                    tmp_path: Path) -> None:
+def test_the_reader_does_the_same_under_micropython(
+    micropython: str, seed: int, tmp_path: Path
+) -> None:
     script = tmp_path / "inputs.txt"
     script.write_text(make_script(seed))
     cpy = run([sys.executable], cpython_env(), script)
@@ -225,8 +248,9 @@ def test_the_reader_does_the_same_under_micropython(micropython: str, seed: int,
 
 
 def firmware_sources() -> list[Path]:
-    files = sorted(p for p in (FIRMWARE / "companion_dice").rglob("*.py")
-                   if "__pycache__" not in p.parts)
+    files = sorted(
+        p for p in (FIRMWARE / "companion_dice").rglob("*.py") if "__pycache__" not in p.parts
+    )
     if (FIRMWARE / "main.py").exists():
         files.append(FIRMWARE / "main.py")
     return files
@@ -234,33 +258,52 @@ def firmware_sources() -> list[Path]:
 
 def test_micropython_compiles_every_firmware_file(micropython: str) -> None:
     """Syntax MicroPython rejects, in every file, main.py included (which only the board runs)."""
-    code = ("import sys\n"
-            "for path in sys.argv[1:]:\n"
-            "    with open(path) as f:\n"
-            "        source = f.read()\n"
-            "    try:\n"
-            "        compile(source, path, 'exec')\n"
-            "    except SyntaxError as e:\n"
-            "        print(path, 'SyntaxError', e)\n")
+    code = (
+        "import sys\n"
+        "for path in sys.argv[1:]:\n"
+        "    with open(path) as f:\n"
+        "        source = f.read()\n"
+        "    try:\n"
+        "        compile(source, path, 'exec')\n"
+        "    except SyntaxError as e:\n"
+        "        print(path, 'SyntaxError', e)\n"
+    )
     paths = [str(p.relative_to(ROOT)) for p in firmware_sources()]
-    done = subprocess.run([micropython, "-c", code, *paths], capture_output=True, text=True,
-                          cwd=ROOT, env=mpy_env(), timeout=TIMEOUT, check=False)
+    done = subprocess.run(
+        [micropython, "-c", code, *paths],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=mpy_env(),
+        timeout=TIMEOUT,
+        check=False,
+    )
     assert done.returncode == 0 and not done.stdout and not done.stderr, done.stdout + done.stderr
 
 
 def test_micropython_imports_every_firmware_module(micropython: str) -> None:
-    modules = sorted(p.stem for p in (FIRMWARE / "companion_dice").glob("*.py")
-                     if p.stem != "__init__")
-    code = ("import sys\n"
-            "bad = 0\n"
-            "for name in sys.argv[1:]:\n"
-            "    try:\n"
-            "        __import__('companion_dice.' + name)\n"
-            "    except Exception as e:\n"
-            "        bad += 1\n"
-            "        print(name, type(e).__name__, e)\n"
-            "        sys.print_exception(e)\n"
-            "sys.exit(1 if bad else 0)\n")
-    done = subprocess.run([micropython, "-c", code, *modules], capture_output=True, text=True,
-                          cwd=ROOT, env=mpy_env(), timeout=TIMEOUT, check=False)
+    modules = sorted(
+        p.stem for p in (FIRMWARE / "companion_dice").glob("*.py") if p.stem != "__init__"
+    )
+    code = (
+        "import sys\n"
+        "bad = 0\n"
+        "for name in sys.argv[1:]:\n"
+        "    try:\n"
+        "        __import__('companion_dice.' + name)\n"
+        "    except Exception as e:\n"
+        "        bad += 1\n"
+        "        print(name, type(e).__name__, e)\n"
+        "        sys.print_exception(e)\n"
+        "sys.exit(1 if bad else 0)\n"
+    )
+    done = subprocess.run(
+        [micropython, "-c", code, *modules],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=mpy_env(),
+        timeout=TIMEOUT,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr

@@ -77,8 +77,9 @@ FIRMWARE = ROOT / "firmware"
 PACKAGE = FIRMWARE / "companion_dice"
 RUNNER = Path(__file__).resolve().parent / "mpy_runner.py"
 
-ALLOWED_IMPORTS = frozenset({"math", "micropython", "machine", "sys", "select", "time", "gc",
-                             "companion_dice"})
+ALLOWED_IMPORTS = frozenset(
+    {"math", "micropython", "machine", "sys", "select", "time", "gc", "companion_dice"}
+)
 
 # Attributes of the allowed modules on MicroPython's rp2 port (py/mpconfig.h at
 # EXTRA_FEATURES plus ports/rp2/mpconfigport.h). ``machine`` is the board's and not checked.
@@ -86,18 +87,22 @@ MODULE_ATTRIBUTES = {
     "math": frozenset(
         "acos acosh asin asinh atan atan2 atanh ceil copysign cos cosh degrees e erf erfc exp "
         "expm1 fabs factorial floor fmod frexp gamma inf isclose isfinite isinf isnan ldexp "
-        "lgamma log log10 log2 modf nan pi pow radians sin sinh sqrt tan tanh tau trunc".split()),
+        "lgamma log log10 log2 modf nan pi pow radians sin sinh sqrt tan tanh tau trunc".split()
+    ),
     "time": frozenset(
         "gmtime localtime mktime sleep sleep_ms sleep_us ticks_add ticks_cpu ticks_diff ticks_ms "
-        "ticks_us time time_ns".split()),
+        "ticks_us time time_ns".split()
+    ),
     "sys": frozenset(
         "argv byteorder exit implementation maxsize modules path platform print_exception ps1 "
-        "ps2 stderr stdin stdout version version_info".split()),
+        "ps2 stderr stdin stdout version version_info".split()
+    ),
     "gc": frozenset("collect disable enable isenabled mem_alloc mem_free threshold".split()),
     "select": frozenset("POLLERR POLLHUP POLLIN POLLOUT poll select".split()),
     "micropython": frozenset(
         "RingIO alloc_emergency_exception_buf const heap_lock heap_unlock kbd_intr mem_info "
-        "opt_level qstr_info schedule stack_use native viper asm_thumb".split()),
+        "opt_level qstr_info schedule stack_use native viper asm_thumb".split()
+    ),
 }
 
 # CPython builtins that MicroPython does not have.
@@ -111,35 +116,63 @@ MISSING_BUILTINS = frozenset(
     "ResourceWarning RuntimeWarning SyntaxWarning SystemError TabError TimeoutError "
     "UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeTranslateError "
     "UnicodeWarning UserWarning Warning aiter anext ascii breakpoint copyright credits exit "
-    "format license quit vars".split())
+    "format license quit vars".split()
+)
 
 # Methods of str, bytes, int, float and memoryview that MicroPython lacks, matched by name
 # whatever the object (these names mean nothing else in the firmware). bytearray also lacks
 # clear, copy, pop, insert, remove and reverse, but lists have those, so no name check can tell.
 MISSING_METHODS = {
-    "capitalize": "str", "casefold": "str", "expandtabs": "str", "format_map": "str",
-    "isalnum": "str", "isascii": "str", "isdecimal": "str", "isidentifier": "str",
-    "isnumeric": "str", "isprintable": "str", "istitle": "str", "ljust": "str",
-    "maketrans": "str", "removeprefix": "str", "removesuffix": "str", "rjust": "str",
-    "swapcase": "str", "title": "str", "translate": "str/bytes", "zfill": "str",
-    "bit_length": "int", "bit_count": "int", "as_integer_ratio": "int/float",
-    "conjugate": "int/float", "is_integer": "float",
-    "tobytes": "memoryview", "tolist": "memoryview", "cast": "memoryview",
+    "capitalize": "str",
+    "casefold": "str",
+    "expandtabs": "str",
+    "format_map": "str",
+    "isalnum": "str",
+    "isascii": "str",
+    "isdecimal": "str",
+    "isidentifier": "str",
+    "isnumeric": "str",
+    "isprintable": "str",
+    "istitle": "str",
+    "ljust": "str",
+    "maketrans": "str",
+    "removeprefix": "str",
+    "removesuffix": "str",
+    "rjust": "str",
+    "swapcase": "str",
+    "title": "str",
+    "translate": "str/bytes",
+    "zfill": "str",
+    "bit_length": "int",
+    "bit_count": "int",
+    "as_integer_ratio": "int/float",
+    "conjugate": "int/float",
+    "is_integer": "float",
+    "tobytes": "memoryview",
+    "tolist": "memoryview",
+    "cast": "memoryview",
 }
 
 # Builtins and methods whose MicroPython versions take no (or only these) keyword arguments,
 # while CPython's take more. Methods are matched by name.
 NO_KEYWORDS_BUILTINS = {
     "print": frozenset({"sep", "end", "file"}),
-    "int": frozenset(), "round": frozenset(), "zip": frozenset(), "sum": frozenset(),
-    "str": frozenset(), "bytes": frozenset(), "bytearray": frozenset(),
+    "int": frozenset(),
+    "round": frozenset(),
+    "zip": frozenset(),
+    "sum": frozenset(),
+    "str": frozenset(),
+    "bytes": frozenset(),
+    "bytearray": frozenset(),
 }
 NO_KEYWORDS_METHODS = frozenset({"split", "rsplit", "decode", "encode", "hex", "from_bytes"})
 ENCODINGS = frozenset({"utf-8", "utf8", "ascii"})
 
 EXCEPTION_CLASSES = frozenset(
-    name for name, value in vars(builtins).items()
-    if isinstance(value, type) and issubclass(value, BaseException))
+    name
+    for name, value in vars(builtins).items()
+    if isinstance(value, type) and issubclass(value, BaseException)
+)
 
 PROBING_HANDLERS = frozenset({"AttributeError", "NameError"})
 
@@ -199,9 +232,9 @@ def _field_end(text: str, i: int, debug: list[int]) -> int:
             if depth == 0:
                 return i + 1
             depth -= 1
-        elif depth == 0 and c == "=" and text[i - 1] not in "=!<>" and text[i + 1:i + 2] != "=":
+        elif depth == 0 and c == "=" and text[i - 1] not in "=!<>" and text[i + 1 : i + 2] != "=":
             debug.append(i)
-        elif depth == 0 and (c == ":" or (c == "!" and text[i + 1:i + 2] != "=")):
+        elif depth == 0 and (c == ":" or (c == "!" and text[i + 1 : i + 2] != "=")):
             return _spec_end(text, i + 1, debug)
         i += 1
     return i
@@ -266,6 +299,7 @@ def fstring_findings(segment: str) -> tuple[list[int], bool]:
 
 # -- the checker ------------------------------------------------------------------------------
 
+
 def defined_names(tree: ast.AST) -> set[str]:
     """Functions, methods, classes and attributes a module defines: never taken for builtins."""
     names: set[str] = set()
@@ -313,13 +347,13 @@ class _Checker(ast.NodeVisitor):
         self.source = source
         self.in_package = in_package
         self.problems: list[Problem] = []
-        self.modules: dict[str, str] = {}     # local alias -> allowed module it names
+        self.modules: dict[str, str] = {}  # local alias -> allowed module it names
         self.defined = set(defined)
         self.bound: set[str] = set()
         self.functions: set[str] = set()
-        self.probing = 0                      # depth of try bodies that catch AttributeError
-        self.inner: set[int] = set()          # ids of f-strings inside f-strings
-        self.imported: set[str] = set()       # names bound by imports: modules, not objects
+        self.probing = 0  # depth of try bodies that catch AttributeError
+        self.inner: set[int] = set()  # ids of f-strings inside f-strings
+        self.imported: set[str] = set()  # names bound by imports: modules, not objects
 
     def add(self, node: ast.AST | int, rule: str, message: str) -> None:
         line = node if isinstance(node, int) else node.lineno
@@ -328,15 +362,25 @@ class _Checker(ast.NodeVisitor):
     def run(self, tree: ast.Module) -> list[Problem]:
         self.defined |= defined_names(tree)
         self.bound = _bound_names(tree)
-        self.functions = {node.name for node in ast.walk(tree)
-                          if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
-        self.imported = {(alias.asname or alias.name).split(".")[0] for node in ast.walk(tree)
-                         if isinstance(node, (ast.Import, ast.ImportFrom))
-                         for alias in node.names}
+        self.functions = {
+            node.name
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        }
+        self.imported = {
+            (alias.asname or alias.name).split(".")[0]
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            for alias in node.names
+        }
         # an import anywhere in the file (main.py imports the board's modules in main())
-        self.modules = {alias.asname or alias.name: alias.name for node in ast.walk(tree)
-                        if isinstance(node, ast.Import) for alias in node.names
-                        if alias.name in MODULE_ATTRIBUTES}
+        self.modules = {
+            alias.asname or alias.name: alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Import)
+            for alias in node.names
+            if alias.name in MODULE_ATTRIBUTES
+        }
         self.visit(tree)
         self._tokens()
         return sorted(self.problems, key=lambda p: (p.line, p.rule))
@@ -346,8 +390,11 @@ class _Checker(ast.NodeVisitor):
         for alias in node.names:
             top = alias.name.split(".")[0]
             if top not in ALLOWED_IMPORTS:
-                self.add(node, "import", f"import of {alias.name!r} (allowed: "
-                                         f"{', '.join(sorted(ALLOWED_IMPORTS))})")
+                self.add(
+                    node,
+                    "import",
+                    f"import of {alias.name!r} (allowed: {', '.join(sorted(ALLOWED_IMPORTS))})",
+                )
         self.generic_visit(node)
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
@@ -358,13 +405,19 @@ class _Checker(ast.NodeVisitor):
             if not self.in_package:
                 self.add(node, "relative-import", "relative import outside companion_dice")
         elif module.split(".")[0] not in ALLOWED_IMPORTS:
-            self.add(node, "import", f"import from {module!r} (allowed: "
-                                     f"{', '.join(sorted(ALLOWED_IMPORTS))})")
+            self.add(
+                node,
+                "import",
+                f"import from {module!r} (allowed: {', '.join(sorted(ALLOWED_IMPORTS))})",
+            )
         elif module in MODULE_ATTRIBUTES and not self.probing:
             for alias in node.names:
                 if alias.name != "*" and alias.name not in MODULE_ATTRIBUTES[module]:
-                    self.add(node, "module-attribute",
-                             f"{module}.{alias.name} does not exist in MicroPython")
+                    self.add(
+                        node,
+                        "module-attribute",
+                        f"{module}.{alias.name} does not exist in MicroPython",
+                    )
         self.generic_visit(node)
 
     # syntax
@@ -434,15 +487,22 @@ class _Checker(ast.NodeVisitor):
     def visit_Subscript(self, node: ast.Subscript) -> None:
         step = node.slice.step if isinstance(node.slice, ast.Slice) else None
         if step is not None and not (isinstance(step, ast.Constant) and step.value == 1):
-            self.add(node, "slice-step", "slice with a step (not implemented for str, bytes, "
-                                         "tuple; use reversed() or a loop)")
+            self.add(
+                node,
+                "slice-step",
+                "slice with a step (not implemented for str, bytes, "
+                "tuple; use reversed() or a loop)",
+            )
         self.generic_visit(node)
 
     def visit_Delete(self, node: ast.Delete) -> None:
         for target in node.targets:
             if isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Slice):
-                self.add(target, "slice-deletion", "del of a slice (bytearray has no item "
-                                                   "deletion; use buf = buf[n:])")
+                self.add(
+                    target,
+                    "slice-deletion",
+                    "del of a slice (bytearray has no item deletion; use buf = buf[n:])",
+                )
         self.generic_visit(node)
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
@@ -454,8 +514,11 @@ class _Checker(ast.NodeVisitor):
         if segment is not None:
             debug, plain_brace = fstring_findings(segment)
             for offset in debug:
-                self.add(node.lineno + segment.count("\n", 0, offset), "fstring-debug",
-                         "f-string debug specifier {expr=}")
+                self.add(
+                    node.lineno + segment.count("\n", 0, offset),
+                    "fstring-debug",
+                    "f-string debug specifier {expr=}",
+                )
             if plain_brace:
                 self.add(node, "fstring-concat", "f-string glued to a literal that holds a brace")
         for value in node.values:
@@ -470,10 +533,13 @@ class _Checker(ast.NodeVisitor):
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in {"dataclass", "dataclasses"}:
             self.add(node, "dataclass", "dataclass")
-        elif (isinstance(node.ctx, ast.Load) and node.id in MISSING_BUILTINS
-              and node.id not in self.bound and not self.probing):
-            self.add(node, "missing-builtin", f"builtin {node.id!r} does not exist in "
-                                              "MicroPython")
+        elif (
+            isinstance(node.ctx, ast.Load)
+            and node.id in MISSING_BUILTINS
+            and node.id not in self.bound
+            and not self.probing
+        ):
+            self.add(node, "missing-builtin", f"builtin {node.id!r} does not exist in MicroPython")
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if node.attr in {"dataclass", "dataclasses"}:
@@ -482,15 +548,26 @@ class _Checker(ast.NodeVisitor):
         if receiver in self.modules:
             module = self.modules[receiver]
             if node.attr not in MODULE_ATTRIBUTES[module] and not self.probing:
-                self.add(node, "module-attribute",
-                         f"{module}.{node.attr} does not exist in MicroPython")
-        elif (node.attr in MISSING_METHODS and node.attr not in self.defined
-              and receiver not in self.imported and receiver not in {"self", "cls"}
-              and not self.probing):
-            self.add(node, "missing-method", f"{MISSING_METHODS[node.attr]}.{node.attr} does "
-                                             "not exist in MicroPython")
-        if (isinstance(node.ctx, ast.Store) and receiver in self.functions
-                and receiver not in self.modules):
+                self.add(
+                    node, "module-attribute", f"{module}.{node.attr} does not exist in MicroPython"
+                )
+        elif (
+            node.attr in MISSING_METHODS
+            and node.attr not in self.defined
+            and receiver not in self.imported
+            and receiver not in {"self", "cls"}
+            and not self.probing
+        ):
+            self.add(
+                node,
+                "missing-method",
+                f"{MISSING_METHODS[node.attr]}.{node.attr} does not exist in MicroPython",
+            )
+        if (
+            isinstance(node.ctx, ast.Store)
+            and receiver in self.functions
+            and receiver not in self.modules
+        ):
             self.add(node, "function-attribute", f"attribute set on function {receiver!r}")
         self.generic_visit(node)
 
@@ -502,17 +579,24 @@ class _Checker(ast.NodeVisitor):
             name = func.id
         elif isinstance(func, ast.Attribute):
             receiver = func.value.id if isinstance(func.value, ast.Name) else None
-            if (func.attr not in self.defined and receiver not in self.imported
-                    and receiver not in {"self", "cls"}):
+            if (
+                func.attr not in self.defined
+                and receiver not in self.imported
+                and receiver not in {"self", "cls"}
+            ):
                 method = func.attr
         if name in NO_KEYWORDS_BUILTINS:
             refused = [k for k in keywords if k not in NO_KEYWORDS_BUILTINS[name]]
             if refused:
-                self.add(node, "keyword-arguments",
-                         f"{name}() takes no keyword {', '.join(refused)} in MicroPython")
+                self.add(
+                    node,
+                    "keyword-arguments",
+                    f"{name}() takes no keyword {', '.join(refused)} in MicroPython",
+                )
         if method in NO_KEYWORDS_METHODS and keywords:
-            self.add(node, "keyword-arguments",
-                     f".{method}() takes no keyword arguments in MicroPython")
+            self.add(
+                node, "keyword-arguments", f".{method}() takes no keyword arguments in MicroPython"
+            )
         # encodings
         encoding = None
         if method in {"decode", "encode"} and node.args:
@@ -520,19 +604,36 @@ class _Checker(ast.NodeVisitor):
         elif name in {"str", "bytes", "bytearray"} and len(node.args) >= 2:
             encoding = _constant_str(node.args[1])
         if encoding is not None and encoding not in ENCODINGS:
-            self.add(node, "encoding", f"encoding {encoding!r} (MicroPython knows only "
-                                       "'utf-8', 'utf8' and 'ascii')")
-        if (method == "rsplit" and len(node.args) >= 2 and isinstance(node.args[0], ast.Constant)
-                and node.args[0].value is None):
+            self.add(
+                node,
+                "encoding",
+                f"encoding {encoding!r} (MicroPython knows only 'utf-8', 'utf8' and 'ascii')",
+            )
+        if (
+            method == "rsplit"
+            and len(node.args) >= 2
+            and isinstance(node.args[0], ast.Constant)
+            and node.args[0].value is None
+        ):
             self.add(node, "rsplit-none", "rsplit(None, n) is not implemented")
         if name == "iter" and len(node.args) == 2:
             self.add(node, "iter-sentinel", "iter(callable, sentinel)")
-        if (isinstance(func, ast.Attribute) and func.attr == "__init__"
-                and isinstance(func.value, ast.Name) and func.value.id in EXCEPTION_CLASSES):
-            self.add(node, "exception-init", f"{func.value.id}.__init__ does not exist; "
-                                             "use super().__init__")
-        if (isinstance(func, ast.Attribute) and func.attr == "format"
-                and _constant_str(func.value) is not None):
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "__init__"
+            and isinstance(func.value, ast.Name)
+            and func.value.id in EXCEPTION_CLASSES
+        ):
+            self.add(
+                node,
+                "exception-init",
+                f"{func.value.id}.__init__ does not exist; use super().__init__",
+            )
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "format"
+            and _constant_str(func.value) is not None
+        ):
             try:
                 fields = [f for _, f, _, _ in string.Formatter().parse(func.value.value) if f]
             except ValueError:
@@ -541,16 +642,22 @@ class _Checker(ast.NodeVisitor):
                 self.add(node, "format-field", "str.format field with .attribute or [index]")
         if node.keywords:
             first_keyword = min((k.lineno, k.col_offset) for k in node.keywords)
-            if any(isinstance(a, ast.Starred) and (a.lineno, a.col_offset) > first_keyword
-                   for a in node.args):
+            if any(
+                isinstance(a, ast.Starred) and (a.lineno, a.col_offset) > first_keyword
+                for a in node.args
+            ):
                 self.add(node, "star-after-keyword", "*args after a keyword argument")
         self.generic_visit(node)
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
         if isinstance(node.op, (ast.BitAnd, ast.BitOr, ast.Sub, ast.BitXor)):
             for side in (node.left, node.right):
-                if (isinstance(side, ast.Call) and isinstance(side.func, ast.Attribute)
-                        and side.func.attr in {"keys", "items"} and not side.args):
+                if (
+                    isinstance(side, ast.Call)
+                    and isinstance(side.func, ast.Attribute)
+                    and side.func.attr in {"keys", "items"}
+                    and not side.args
+                ):
                     self.add(node, "dict-view-setop", "set operator on a dict view")
                     break
         self.generic_visit(node)
@@ -559,10 +666,16 @@ class _Checker(ast.NodeVisitor):
     def _tokens(self) -> None:
         tokens = list(tokenize.generate_tokens(io.StringIO(self.source).readline))
         for before, token in itertools.pairwise(tokens):
-            if (before.type == tokenize.NUMBER and token.type == tokenize.NAME
-                    and before.end == token.start):
-                self.add(token.start[0], "number-spacing",
-                         f"{before.string}{token.string}: MicroPython needs a space here")
+            if (
+                before.type == tokenize.NUMBER
+                and token.type == tokenize.NAME
+                and before.end == token.start
+            ):
+                self.add(
+                    token.start[0],
+                    "number-spacing",
+                    f"{before.string}{token.string}: MicroPython needs a space here",
+                )
         for token in tokens:
             if token.type == tokenize.STRING and _has_name_escape(token.string):
                 self.add(token.start[0], "name-escape", "\\N{...} escape")
@@ -577,7 +690,7 @@ def _has_name_escape(literal: str) -> bool:
     i = j
     while i < len(literal) - 1:
         if literal[i] == "\\":
-            if literal[i + 1] == "N" and literal[i + 2:i + 3] == "{":
+            if literal[i + 1] == "N" and literal[i + 2 : i + 3] == "{":
                 return True
             i += 2
         else:
@@ -585,11 +698,12 @@ def _has_name_escape(literal: str) -> bool:
     return False
 
 
-def check_source(source: str, path: str = "<source>", in_package: bool = True,
-                 defined: Iterable[str] = ()) -> list[Problem]:
+def check_source(
+    source: str, path: str = "<source>", in_package: bool = True, defined: Iterable[str] = ()
+) -> list[Problem]:
     """The problems in one module's source. ``defined``: names the rest of the firmware defines."""
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")       # e.g. "invalid decimal literal" for 1if
+        warnings.simplefilter("ignore")  # e.g. "invalid decimal literal" for 1if
         tree = ast.parse(source, filename=path)
     return _Checker(path, source, in_package, set(defined)).run(tree)
 
@@ -610,24 +724,33 @@ def check_files(paths: list[Path]) -> list[Problem]:
             defined |= defined_names(ast.parse(source, filename=str(path)))
     problems: list[Problem] = []
     for path, source in sources.items():
-        problems += check_source(source, path.relative_to(ROOT).as_posix(),
-                                 in_package=PACKAGE in path.parents, defined=defined)
+        problems += check_source(
+            source,
+            path.relative_to(ROOT).as_posix(),
+            in_package=PACKAGE in path.parents,
+            defined=defined,
+        )
     return problems
 
 
 # -- the firmware -----------------------------------------------------------------------------
+
 
 def test_the_firmware_package_is_there() -> None:
     assert (PACKAGE / "__init__.py").exists()
     assert len(firmware_files()) >= 2
 
 
-@pytest.mark.parametrize("path", firmware_files() + [RUNNER],
-                         ids=lambda p: p.relative_to(ROOT).as_posix())
+@pytest.mark.parametrize(
+    "path", firmware_files() + [RUNNER], ids=lambda p: p.relative_to(ROOT).as_posix()
+)
 def test_firmware_stays_in_the_micropython_subset(path: Path) -> None:
     # every firmware file is read, so names defined in one are known in the others
-    problems = [p for p in check_files(firmware_files() + [RUNNER])
-                if p.path == path.relative_to(ROOT).as_posix()]
+    problems = [
+        p
+        for p in check_files(firmware_files() + [RUNNER])
+        if p.path == path.relative_to(ROOT).as_posix()
+    ]
     assert not problems, "not MicroPython-safe:\n" + "\n".join(map(str, problems))
 
 
@@ -687,14 +810,16 @@ CAUGHT = {
     "module-attribute/from-math-isqrt": "from math import isqrt\n",
     "module-attribute/time-monotonic": "import time\nt = time.monotonic()\n",
     "module-attribute/time-perf-counter": "import time\nt = time.perf_counter()\n",
-    "module-attribute/time-imported-later": ("def now():\n    return time.monotonic()\n\n"
-                                             "import time\n"),
+    "module-attribute/time-imported-later": (
+        "def now():\n    return time.monotonic()\n\nimport time\n"
+    ),
     "module-attribute/sys-getsizeof": "import sys\nn = sys.getsizeof(1)\n",
     "missing-builtin/format": "s = format(5, '02X')\n",
     "missing-builtin/ascii": "s = ascii('a')\n",
     "missing-builtin/vars": "d = vars(x)\n",
-    "missing-builtin/unicode-decode-error": ("try:\n    b'a'.decode()\n"
-                                             "except UnicodeDecodeError:\n    pass\n"),
+    "missing-builtin/unicode-decode-error": (
+        "try:\n    b'a'.decode()\nexcept UnicodeDecodeError:\n    pass\n"
+    ),
     "missing-builtin/timeout-error": "raise TimeoutError()\n",
     "keyword-arguments/split-maxsplit": "a = line.split(maxsplit=1)\n",
     "keyword-arguments/rsplit-maxsplit": "a = line.rsplit(' ', maxsplit=1)\n",
@@ -712,8 +837,9 @@ CAUGHT = {
     "encoding/str": "s = str(b, 'latin-1')\n",
     "rsplit-none/basic": "a = line.rsplit(None, 1)\n",
     "iter-sentinel/basic": "for x in iter(read, b''):\n    pass\n",
-    "exception-init/basic": ("class E(ValueError):\n    def __init__(self, m):\n"
-                             "        ValueError.__init__(self, m)\n"),
+    "exception-init/basic": (
+        "class E(ValueError):\n    def __init__(self, m):\n        ValueError.__init__(self, m)\n"
+    ),
     "function-attribute/basic": "def f():\n    pass\nf.calls = 0\n",
     "format-field/attribute": "s = '{0.x}'.format(p)\n",
     "format-field/index": "s = '{0[1]}'.format(p)\n",
@@ -748,7 +874,8 @@ def test_the_checker_catches(construct: str) -> None:
 def test_a_problem_names_file_line_and_construct() -> None:
     source = "import math\n\n\ndef f(x):\n    return math.isqrt(x)\n"
     assert [str(p) for p in check_source(source, "firmware/x.py")] == [
-        "firmware/x.py:5: module-attribute: math.isqrt does not exist in MicroPython"]
+        "firmware/x.py:5: module-attribute: math.isqrt does not exist in MicroPython"
+    ]
 
 
 def test_the_debug_specifier_is_found_on_its_own_line() -> None:
@@ -842,7 +969,8 @@ def test_the_checker_leaves_ordinary_code_alone() -> None:
 def test_relative_imports_are_refused_only_outside_the_package() -> None:
     assert not check_source("from . import protocol\n", in_package=True)
     assert [p.rule for p in check_source("from . import protocol\n", in_package=False)] == [
-        "relative-import"]
+        "relative-import"
+    ]
 
 
 def test_names_the_firmware_defines_elsewhere_are_not_taken_for_builtins() -> None:

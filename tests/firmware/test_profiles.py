@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from companion_dice import profiles
 from companion_dice.profiles import (
     POSITION_SLOTS,
@@ -264,8 +265,14 @@ def test_a_custom_die_may_repeat_a_face() -> None:
     profile = get("custom", "1,1,2,2,3,3")
     assert profile.labels() == ("1", "1", "2", "2", "3", "3")
     assert profile.face_for_slot(profile.slot_for("2")).label == "2"
-    assert sorted(profile.face_for_slot(slot).label for slot in range(6)) == \
-        ["1", "1", "2", "2", "3", "3"]
+    assert sorted(profile.face_for_slot(slot).label for slot in range(6)) == [
+        "1",
+        "1",
+        "2",
+        "2",
+        "3",
+        "3",
+    ]
 
 
 def test_profile_equality_and_repr() -> None:

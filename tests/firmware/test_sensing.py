@@ -14,11 +14,11 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from companion_dice.sensing import DieTracker, Settings, tilt_deg, up_slot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.devices.dice_world import DieWorld, World, read_trace_csv, slot_vector
+from companion_dice.sensing import DieTracker, Settings, tilt_deg, up_slot
 
 TRACES = Path(__file__).resolve().parent / "traces"
 MOVING, ROLLING, CROOKED = ("moving",), ("rolling",), ("crooked",)

@@ -96,8 +96,10 @@ def check_state(game: Game, state: dict, rng: random.Random) -> tuple[int, int]:
         mine = offered(game, state, viewer)
         assert offered(game, other, viewer) == mine, viewer
         for action in rng.sample(mine, min(3, len(mine))):  # the same answers, too
-            assert same_answer(game.apply(state, action), game.apply(other, action)), \
-                (viewer, action)
+            assert same_answer(game.apply(state, action), game.apply(other, action)), (
+                viewer,
+                action,
+            )
         if viewer in state["players"]:  # what a player may not see, the table may not either
             assert game.view(other, TABLE) == game.view(state, TABLE), viewer
             assert game.view(other, HOST) == game.view(state, HOST), viewer
@@ -156,15 +158,40 @@ def test_scrolls_offered_in_a_trade_stay_where_the_parties_saw_them():
     in the giver's hand; for anyone else the giver's hand is dealt anew and the offer names the
     new cards in the same places, so the trade can still be accepted."""
     game = get_game("dorktower")
-    state = game.new(["Ann", "Bob", "Cid"], {"scenario": {"heroes": {
-        "Ann": {"character": "topdeck", "home": "rv-city", "space": "rv-moor",
-                "scrolls": ["aegis", "hex"]},
-        "Bob": {"character": "lumpin", "home": "th-city", "space": "rv-moor",
-                "scrolls": ["rewind"]},
-        "Cid": {"character": "grimnir", "home": "cd-city"}}}}, seed=7)
+    state = game.new(
+        ["Ann", "Bob", "Cid"],
+        {
+            "scenario": {
+                "heroes": {
+                    "Ann": {
+                        "character": "topdeck",
+                        "home": "rv-city",
+                        "space": "rv-moor",
+                        "scrolls": ["aegis", "hex"],
+                    },
+                    "Bob": {
+                        "character": "lumpin",
+                        "home": "th-city",
+                        "space": "rv-moor",
+                        "scrolls": ["rewind"],
+                    },
+                    "Cid": {"character": "grimnir", "home": "cd-city"},
+                }
+            }
+        },
+        seed=7,
+    )
     state = game.apply(state, {"type": "stop", "player": "Ann"}).state
-    state = game.apply(state, {"type": "offer", "player": "Ann", "with": "Bob",
-                               "give": {"scrolls": ["hex"]}, "take": {"scrolls": 1}}).state
+    state = game.apply(
+        state,
+        {
+            "type": "offer",
+            "player": "Ann",
+            "with": "Bob",
+            "give": {"scrolls": ["hex"]},
+            "take": {"scrolls": 1},
+        },
+    ).state
     rng = random.Random(3)
     moved = 0
     for _ in range(40):
@@ -178,8 +205,9 @@ def test_scrolls_offered_in_a_trade_stay_where_the_parties_saw_them():
             assert given == hand[1] and len(hand) == 2
             moved += given != "hex"
             assert game.view(other, viewer) == game.view(state, viewer)
-            accepted = game.apply(other, {"type": "accept", "player": "Bob",
-                                          "scrolls": other["heroes"][1]["scrolls"]})
+            accepted = game.apply(
+                other, {"type": "accept", "player": "Bob", "scrolls": other["heroes"][1]["scrolls"]}
+            )
             assert isinstance(accepted, Accepted), accepted
     assert moved >= 60
 
@@ -191,9 +219,12 @@ def test_stones_keep_their_count_and_stickers_follow_them():
     from abr_support import assert_stone_invariant, names, tap_deal
 
     game = get_game("abracadawhat")
-    state = tap_deal(game.new(names(3), {"removal": "tap"}),
-                     {"Ann": [8, 8, 7, 6, 1], "Ben": [8, 7, 5, 4, 3], "Cid": [8, 6, 6, 5, 2]},
-                     [7, 7, 6, 5, 4, 4], [8, 3, 6, 7])
+    state = tap_deal(
+        game.new(names(3), {"removal": "tap"}),
+        {"Ann": [8, 8, 7, 6, 1], "Ben": [8, 7, 5, 4, 3], "Cid": [8, 6, 6, 5, 2]},
+        [7, 7, 6, 5, 4, 4],
+        [8, 3, 6, 7],
+    )
     state = game.apply(state, {"type": "cast", "player": "Ann", "spell": 6}).state
     assert state["phase"] == "remove"
     rng = random.Random(5)
@@ -206,9 +237,13 @@ def test_stones_keep_their_count_and_stickers_follow_them():
                 assert isinstance(game.apply(other, {"type": "remove", "stone": 6}), Accepted)
             for uid, (where, n) in other["tags"].items():
                 kind, i = where.split(":") if ":" in where else (where, "0")
-                place = other["secret"][int(i):int(i) + 1] if kind == "secret" else \
-                    other["racks" if kind == "rack" else "acquired"][int(i)] \
-                    if kind in ("rack", "acquired") else [n]
+                place = (
+                    other["secret"][int(i) : int(i) + 1]
+                    if kind == "secret"
+                    else other["racks" if kind == "rack" else "acquired"][int(i)]
+                    if kind in ("rack", "acquired")
+                    else [n]
+                )
                 assert n in place, (viewer, uid, where, n)
             assert len(other["tags"]) <= len(state["tags"])
 
@@ -216,7 +251,7 @@ def test_stones_keep_their_count_and_stickers_follow_them():
 @pytest.mark.parametrize("game_id", GAMES)
 def test_an_unknown_viewer_is_an_error(game_id):
     game = get_game(game_id)
-    state = game.new(NAMES[:game.min_players])
+    state = game.new(NAMES[: game.min_players])
     with pytest.raises(ValueError):
         game.indistinguishable(state, "Nobody at all", random.Random(1))
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from companion.games import get_game
 from companion.i18n import Text
 from companion.rules import SetupError
-from companion.games import get_game
 from companion.rules.names import (
     MAX_NAME_LENGTH,
     clean_name,
@@ -112,7 +112,9 @@ def test_a_name_has_at_most_the_limit():
     assert refusal("x" * 100_000) == too_long
 
 
-@pytest.mark.parametrize("raw", ["@table", "@host", "@all", "@Anna", "  @Anna", "＠table", "﹫host"])
+@pytest.mark.parametrize(
+    "raw", ["@table", "@host", "@all", "@Anna", "  @Anna", "＠table", "﹫host"]
+)
 def test_a_name_cannot_pass_for_a_viewer(raw):
     """Names starting with "@" are the viewers that are not players; a full-width "＠" too."""
     assert refusal(raw) == "a player's name cannot start with '@'"
@@ -127,30 +129,34 @@ def test_a_name_that_is_not_text_is_refused():
 
 # -- the name the table keeps -------------------------------------------------------------------
 
-@pytest.mark.parametrize("raw, kept", [
-    ("  Anna  ", "Anna"),
-    ("Anna   Maria", "Anna Maria"),
-    ("Anna\u00a0\u3000Maria\u2002", "Anna Maria"),
-    ("E\u0301mile", "Émile"),
-    ("Jose\u0301", "José"),
-    ("Nguye\u0302\u0303n", "Nguyễn"),
-    ("山田 花子", "山田 花子"),
-    ("محمد", "محمد"),
-    ("Αλέξανδρος", "Αλέξανδρος"),
-    ("Александр", "Александр"),
-    ("ゆうが", "ゆうが"),
-    ("सुब्रह्मण्यम", "सुब्रह्मण्यम"),
-    ("Anna 🦄", "Anna 🦄"),
-    ("👩" + ZWJ + "💻 Ada", "👩" + ZWJ + "💻 Ada"),
-    ("👩🏽" + ZWJ + "💻", "👩🏽" + ZWJ + "💻"),
-    ("🏳\ufe0f" + ZWJ + "🌈", "🏳\ufe0f" + ZWJ + "🌈"),
-    ("👨" + ZWJ + "👩" + ZWJ + "👧", "👨" + ZWJ + "👩" + ZWJ + "👧"),
-    ("Ben ❤\ufe0f", "Ben ❤\ufe0f"),
-    ("Ben ‼\ufe0f", "Ben ‼\ufe0f"),
-    ("Team 1\ufe0f\u20e3", "Team 1\ufe0f\u20e3"),
-    ("Zoë ☕\ufe0e", "Zoë ☕\ufe0e"),
-    ("O'Brien-Smith Jr.", "O'Brien-Smith Jr."),
-])
+
+@pytest.mark.parametrize(
+    "raw, kept",
+    [
+        ("  Anna  ", "Anna"),
+        ("Anna   Maria", "Anna Maria"),
+        ("Anna\u00a0\u3000Maria\u2002", "Anna Maria"),
+        ("E\u0301mile", "Émile"),
+        ("Jose\u0301", "José"),
+        ("Nguye\u0302\u0303n", "Nguyễn"),
+        ("山田 花子", "山田 花子"),
+        ("محمد", "محمد"),
+        ("Αλέξανδρος", "Αλέξανδρος"),
+        ("Александр", "Александр"),
+        ("ゆうが", "ゆうが"),
+        ("सुब्रह्मण्यम", "सुब्रह्मण्यम"),
+        ("Anna 🦄", "Anna 🦄"),
+        ("👩" + ZWJ + "💻 Ada", "👩" + ZWJ + "💻 Ada"),
+        ("👩🏽" + ZWJ + "💻", "👩🏽" + ZWJ + "💻"),
+        ("🏳\ufe0f" + ZWJ + "🌈", "🏳\ufe0f" + ZWJ + "🌈"),
+        ("👨" + ZWJ + "👩" + ZWJ + "👧", "👨" + ZWJ + "👩" + ZWJ + "👧"),
+        ("Ben ❤\ufe0f", "Ben ❤\ufe0f"),
+        ("Ben ‼\ufe0f", "Ben ‼\ufe0f"),
+        ("Team 1\ufe0f\u20e3", "Team 1\ufe0f\u20e3"),
+        ("Zoë ☕\ufe0e", "Zoë ☕\ufe0e"),
+        ("O'Brien-Smith Jr.", "O'Brien-Smith Jr."),
+    ],
+)
 def test_a_name_is_kept_in_one_normal_form(raw, kept):
     """Accents, every script and emoji (with their joiners and variation selectors) are kept;
     the name is kept composed (NFC) with single spaces, so two spellings are one name."""
@@ -173,9 +179,11 @@ def test_the_table_keeps_the_cleaned_names():
 
 
 def test_a_refused_name_is_reported_with_its_seat():
-    assert setup_refusal(["Anna", "Be\x00n"]) == \
-        "seat 2: a player's name cannot contain a control character or a line break " \
+    assert (
+        setup_refusal(["Anna", "Be\x00n"])
+        == "seat 2: a player's name cannot contain a control character or a line break "
         "(U+0000, character 3)"
+    )
     assert setup_refusal(["", "Ben"]) == "seat 1: every player needs a name"
     assert setup_refusal(["Ann", "@table"]) == "seat 2: a player's name cannot start with '@'"
 
@@ -187,22 +195,38 @@ def test_the_player_count_is_checked_before_any_name():
 
 # -- look-alike alphabets ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("raw, code", [
-    ("Αnna", "U+0391 GREEK CAPITAL LETTER ALPHA, character 1"),
-    ("Аnna", "U+0410 CYRILLIC CAPITAL LETTER A, character 1"),
-    ("Annа", "U+0430 CYRILLIC SMALL LETTER A, character 4"),
-    ("Pаul", "U+0430 CYRILLIC SMALL LETTER A, character 2"),
-    ("Anna Μαρία", "U+0041 LATIN CAPITAL LETTER A, character 1"),  # fewer Latin letters
-    ("Ｐаul", "U+0430 CYRILLIC SMALL LETTER A, character 2"),  # a full-width P is Latin
-])
+
+@pytest.mark.parametrize(
+    "raw, code",
+    [
+        ("Αnna", "U+0391 GREEK CAPITAL LETTER ALPHA, character 1"),
+        ("Аnna", "U+0410 CYRILLIC CAPITAL LETTER A, character 1"),
+        ("Annа", "U+0430 CYRILLIC SMALL LETTER A, character 4"),
+        ("Pаul", "U+0430 CYRILLIC SMALL LETTER A, character 2"),
+        ("Anna Μαρία", "U+0041 LATIN CAPITAL LETTER A, character 1"),  # fewer Latin letters
+        ("Ｐаul", "U+0430 CYRILLIC SMALL LETTER A, character 2"),  # a full-width P is Latin
+    ],
+)
 def test_a_name_mixing_latin_greek_and_cyrillic_is_refused(raw, code):
     reason = refusal(raw)
     assert reason.startswith("a player's name cannot mix Latin, Greek or Cyrillic letters")
     assert code in reason and reason.isascii()
 
 
-@pytest.mark.parametrize("raw", ["Αλέξανδρος", "ΑΝΝΑ", "Сосо", "Анна Каренина", "Anna",
-                                 "山田 Anna", "محمد Ali", "Ελένη 🦄", "Борис 2"])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "Αλέξανδρος",
+        "ΑΝΝΑ",
+        "Сосо",
+        "Анна Каренина",
+        "Anna",
+        "山田 Anna",
+        "محمد Ali",
+        "Ελένη 🦄",
+        "Борис 2",
+    ],
+)
 def test_a_name_in_one_alphabet_is_fine(raw):
     """One of Latin, Greek or Cyrillic, alone or with other scripts, digits and emoji."""
     assert clean_name(raw) == raw
@@ -210,49 +234,58 @@ def test_a_name_in_one_alphabet_is_fine(raw):
 
 # -- two names that are one -------------------------------------------------------------------
 
-@pytest.mark.parametrize("first, second", [
-    ("Anna", "anna"),
-    ("Anna", "ANNA"),
-    ("Emile", "Émile"),
-    ("Strauss", "Strauß"),
-    ("Anna", "Ａｎｎａ"),  # full width
-    ("ANNA", "ΑΝΝΑ"),  # all Greek
-    ("Αννα", "Anna"),  # all Greek, small nu read as its capital's N
-    ("Coco", "Сосо"),  # all Cyrillic
-    ("Pepe", "Рере"),
-    ("Bob", "B0b"),
-    ("Paul", "Pau1"),
-    ("Al", "AI"),  # capital I vs small l
-    ("Ian", "lan"),
-    ("AI", "A1"),
-    ("Kim", "Kirn"),
-    ("Uwe", "Uvve"),
-    ("Anna", "An na"),
-    ("Anna", "Anna."),
-    ("Anna", "-Anna-"),
-    ("Anna Maria", "AnnaMaria"),
-    ("Anna ❤", "Anna ❤\ufe0f"),
-    ("Ada 👩" + ZWJ + "💻", "Ada 👩💻"),
-])
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ("Anna", "anna"),
+        ("Anna", "ANNA"),
+        ("Emile", "Émile"),
+        ("Strauss", "Strauß"),
+        ("Anna", "Ａｎｎａ"),  # full width
+        ("ANNA", "ΑΝΝΑ"),  # all Greek
+        ("Αννα", "Anna"),  # all Greek, small nu read as its capital's N
+        ("Coco", "Сосо"),  # all Cyrillic
+        ("Pepe", "Рере"),
+        ("Bob", "B0b"),
+        ("Paul", "Pau1"),
+        ("Al", "AI"),  # capital I vs small l
+        ("Ian", "lan"),
+        ("AI", "A1"),
+        ("Kim", "Kirn"),
+        ("Uwe", "Uvve"),
+        ("Anna", "An na"),
+        ("Anna", "Anna."),
+        ("Anna", "-Anna-"),
+        ("Anna Maria", "AnnaMaria"),
+        ("Anna ❤", "Anna ❤\ufe0f"),
+        ("Ada 👩" + ZWJ + "💻", "Ada 👩💻"),
+    ],
+)
 def test_names_that_look_alike_are_refused(first, second):
     assert setup_refusal([first, second]) == f"two players' names look alike: {first} and {second}"
-    assert setup_refusal([second, "Zed", first]) == \
-        f"two players' names look alike: {second} and {first}"
+    assert (
+        setup_refusal([second, "Zed", first])
+        == f"two players' names look alike: {second} and {first}"
+    )
 
 
-@pytest.mark.parametrize("first, second", [
-    ("Anna", "Ana"),
-    ("Marta", "Martha"),
-    ("Elia", "Ella"),  # a small i has its dot
-    ("Ian", "Lan"),  # a capital L is no capital I
-    ("Mia", "Nia"),
-    ("Anna", "Анна"),  # Cyrillic н is an H, not an n
-    ("Anna 🦄", "Anna 🐉"),
-    ("ゆうか", "ゆうが"),  # the dakuten makes another letter
-    ("कुमार", "कमार"),  # so does a Devanagari vowel sign
-    ("Player 1", "Player 2"),
-    ("Jo", "Joe"),
-])
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ("Anna", "Ana"),
+        ("Marta", "Martha"),
+        ("Elia", "Ella"),  # a small i has its dot
+        ("Ian", "Lan"),  # a capital L is no capital I
+        ("Mia", "Nia"),
+        ("Anna", "Анна"),  # Cyrillic н is an H, not an n
+        ("Anna 🦄", "Anna 🐉"),
+        ("ゆうか", "ゆうが"),  # the dakuten makes another letter
+        ("कुमार", "कमार"),  # so does a Devanagari vowel sign
+        ("Player 1", "Player 2"),
+        ("Jo", "Joe"),
+    ],
+)
 def test_different_names_are_accepted(first, second):
     assert GAME.check_players([first, second]) == [first, second]
 
@@ -276,12 +309,14 @@ def test_the_keys():
 
 #: Characters that stress the rules: spaces of every kind, joiners and selectors, emoji and
 #: keycaps, look-alike letters, marks, characters NFC changes, and the forbidden ones.
-TRICKY = ("Aa Ilo01rnvv \u00a0\u2000\u2001\u3000\t\n\r\x00\x1b\x85\u2028\u200b\u200d\ufe0e\ufe0f"
-          "\ufe00\U000e0100\u20e3#*\u202e\u2066\ufeff\u3164\u2800🦄👩💻❤🏽🏳🌈‼ΑαΝνΙιАаНнІӀ"
-          "\u0301\u0308\u0344\u0958\u1e9b\u212b\u2126éﬁＡ＠@.-'\ue000\u0378\ud800ßİ")
+TRICKY = (
+    "Aa Ilo01rnvv \u00a0\u2000\u2001\u3000\t\n\r\x00\x1b\x85\u2028\u200b\u200d\ufe0e\ufe0f"
+    "\ufe00\U000e0100\u20e3#*\u202e\u2066\ufeff\u3164\u2800🦄👩💻❤🏽🏳🌈‼ΑαΝνΙιАаНнІӀ"
+    "\u0301\u0308\u0344\u0958\u1e9b\u212b\u2126éﬁＡ＠@.-'\ue000\u0378\ud800ßİ"
+)
 names_strategy = st.text(
-    alphabet=st.one_of(st.sampled_from(TRICKY), st.characters(exclude_categories=())),
-    max_size=40)
+    alphabet=st.one_of(st.sampled_from(TRICKY), st.characters(exclude_categories=())), max_size=40
+)
 
 
 def allowed_in_a_name(text: str, index: int) -> bool:
@@ -328,5 +363,6 @@ def test_a_key_never_fails_and_ignores_case_and_spaces(raw):
     key = name_key(raw)
     assert isinstance(key, str)
     assert name_key(raw.upper()) == name_key(raw.lower()) or any(
-        len(char.upper()) > 1 or len(char.lower()) > 1 for char in raw)
+        len(char.upper()) > 1 or len(char.lower()) > 1 for char in raw
+    )
     assert name_key(" ".join(raw.split())) == key

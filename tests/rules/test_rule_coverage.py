@@ -67,8 +67,10 @@ def modules_under_tests() -> list[Path]:
 def test_every_rule_of_the_specification_is_tested(game):
     folder = rules_dir()
     if not folder.is_dir():
-        pytest.skip(f"!!! RULE COVERAGE NOT CHECKED: the shared rules folder {folder} is missing; "
-                    f"set COMPANION_RULES_DIR to the folder holding {game.spec} !!!")
+        pytest.skip(
+            f"!!! RULE COVERAGE NOT CHECKED: the shared rules folder {folder} is missing; "
+            f"set COMPANION_RULES_DIR to the folder holding {game.spec} !!!"
+        )
     spec = folder / game.spec
     assert spec.is_file(), f"{game.title}: its specification {game.spec} is not in {folder}"
     spec_text = spec.read_text(encoding="utf-8")
@@ -84,8 +86,10 @@ def test_every_rule_of_the_specification_is_tested(game):
         sources.append(source)
     missing = uncited(spec_text, sources)
     note = f" (could not parse: {', '.join(unreadable)})" if unreadable else ""
-    assert not missing, (f"{len(missing)} rule IDs of {game.spec} are cited by no test docstring"
-                         f"{note}: {', '.join(missing)}")
+    assert not missing, (
+        f"{len(missing)} rule IDs of {game.spec} are cited by no test docstring"
+        f"{note}: {', '.join(missing)}"
+    )
 
 
 FAKE_SPEC = """
@@ -120,8 +124,7 @@ def test_comment():
 def test_the_checker_extracts_rule_ids():
     """The extractor finds every PREFIX-GROUP-N and ignores a bare group name."""
     assert rule_ids(FAKE_SPEC) == {"FOO-THING-1", "FOO-THING-2", "FOO-THING-10", "FOO-THING-3"}
-    assert rule_ids("ABR-SCORE- and ABR-SCORE-6, ABR-SPELL-1, -3") == {"ABR-SCORE-6",
-                                                                       "ABR-SPELL-1"}
+    assert rule_ids("ABR-SCORE- and ABR-SCORE-6, ABR-SPELL-1, -3") == {"ABR-SCORE-6", "ABR-SPELL-1"}
 
 
 def test_the_checker_finds_an_uncited_rule():

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from companion.devices.events import DieRolled, DieState
-from companion.rules import TABLE, Accepted, Chance, Game, Outcome, Refusal
 from companion.games import register, unregister
+from companion.rules import TABLE, Accepted, Chance, Game, Outcome, Refusal
 from companion.table.runtime import Table
 from companion.table.store import Store
 
@@ -29,15 +29,24 @@ class TwoDice(Game):
 
     def new(self, players, options=None, seed=0):
         names = self.check_players(players)
-        return {"players": names, "active": 0, "scores": {p: 0 for p in names},
-                "rolls": 0, "seed": seed, "options": {}}
+        return {
+            "players": names,
+            "active": 0,
+            "scores": {p: 0 for p in names},
+            "rolls": 0,
+            "seed": seed,
+            "options": {},
+        }
 
     def apply(self, state, action):
         if action.get("type") != "roll":
             return Refusal("TEST-1", "Only rolls.")
         values = action.get("values")
-        if not isinstance(values, list) or len(values) != 2 or \
-                any(v not in self.FACES for v in values):
+        if (
+            not isinstance(values, list)
+            or len(values) != 2
+            or any(v not in self.FACES for v in values)
+        ):
             return Refusal("TEST-2", f"Two battle dice, not {values!r}.")
         s = copy.deepcopy(state)
         player = s["players"][s["active"]]
@@ -52,17 +61,27 @@ class TwoDice(Game):
     def chance(self, state):
         if state["rolls"] >= 4:
             return None
-        return Chance("die", "TEST-3", player=state["players"][state["active"]],
-                      profile="battle", faces=self.FACES, dice=2)
+        return Chance(
+            "die",
+            "TEST-3",
+            player=state["players"][state["active"]],
+            profile="battle",
+            faces=self.FACES,
+            dice=2,
+        )
 
     def sample(self, state):
         return {"type": "roll", "values": [1, 1]}
 
     def view(self, state, viewer):
-        return {"order": state["players"], "phase": "roll" if self.chance(state) else "over",
-                "active": state["players"][state["active"]], "waiting_for": [],
-                "players": {p: {"life": 0, "score": s} for p, s in state["scores"].items()},
-                "prompt": "Roll two dice."}
+        return {
+            "order": state["players"],
+            "phase": "roll" if self.chance(state) else "over",
+            "active": state["players"][state["active"]],
+            "waiting_for": [],
+            "players": {p: {"life": 0, "score": s} for p, s in state["scores"].items()},
+            "prompt": "Roll two dice.",
+        }
 
     def outcome(self, state):
         return Outcome(self.chance(state) is None, (), dict(state["scores"]))
@@ -98,8 +117,7 @@ def table(tmp_path):
 
 
 def roll(table: Table, die: int, face: str, value: int, n: int) -> None:
-    table.emit(DieRolled(die, face, n, value=value, roll=n, profile="battle",
-                         again=face == "2P"))
+    table.emit(DieRolled(die, face, n, value=value, roll=n, profile="battle", again=face == "2P"))
     table.sync()
 
 

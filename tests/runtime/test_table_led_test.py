@@ -24,8 +24,13 @@ def table(tmp_path):
     store = Store(tmp_path / "t.db")
     layout = Layout(seats=4)
     clock = Clock()
-    t = Table(store, layout=layout, brightness=0.4, clock=clock,
-              strips={name: SimStrip(name, n) for name, n in layout.strips().items()})
+    t = Table(
+        store,
+        layout=layout,
+        brightness=0.4,
+        clock=clock,
+        strips={name: SimStrip(name, n) for name, n in layout.strips().items()},
+    )
     t.start()
     t.test_clock = clock
     yield t

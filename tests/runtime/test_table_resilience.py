@@ -8,15 +8,15 @@ import json
 import threading
 
 import pytest
+from support import wait_until
 
 from companion.devices.events import DeviceNoise, DieState, TagTapped
+from companion.games.abracadawhat.sim import stone_tags
+from companion.lights import STORAGE_RED, Layout
 from companion.rules import HOST, TABLE
 from companion.table.inbox import DEVICE_BACKLOG, REQUEST_BACKLOG
-from companion.lights import STORAGE_RED, Layout
 from companion.table.runtime import BUSY, CANNOT_RECORD, HOUSEKEEPING, Table
-from companion.games.abracadawhat.sim import stone_tags
 from companion.table.store import Store
-from support import wait_until
 
 PLAYERS = ["Elena", "Denise", "Marta"]
 
@@ -26,8 +26,15 @@ def table(tmp_path):
     store = Store(tmp_path / "t.db")
     table = Table(store, layout=Layout(seats=5))
     box = stone_tags(1)
-    table.tags.import_({"format": "companion-tags/1", "tags": [
-        {"uid": uid, "game": "abracadawhat", "component": f"stone {n}"} for uid, n in box.items()]})
+    table.tags.import_(
+        {
+            "format": "companion-tags/1",
+            "tags": [
+                {"uid": uid, "game": "abracadawhat", "component": f"stone {n}"}
+                for uid, n in box.items()
+            ],
+        }
+    )
     table.box = box
     table.start()
     yield table
@@ -108,8 +115,9 @@ def test_a_flooding_device_does_not_delay_a_phone(table):
         table.emit(TagTapped("board", "04AABBCCDDEEFF"))
     assert table.inbox.pending() == DEVICE_BACKLOG + 1  # the taps, and one report of the flood
     handled = table.inputs_handled
-    answer = table.submit("action", "phone:Elena", player="Elena",
-                          action={"type": "end_turn", "player": "Elena"})
+    answer = table.submit(
+        "action", "phone:Elena", player="Elena", action={"type": "end_turn", "player": "Elena"}
+    )
     gate.set()
     answer.result(5)
     table.sync()
@@ -129,8 +137,11 @@ def test_noise_is_counted_not_queued(table):
     assert table.inbox.pending() == 1  # one report waits, whatever the flood
     gate.set()
     table.sync()
-    wait_until(lambda: sum(r["count"] for r in table.store.refusals()
-                           if r["rule"] == "TABLE-DICE-1") == 50_000)
+    wait_until(
+        lambda: (
+            sum(r["count"] for r in table.store.refusals() if r["rule"] == "TABLE-DICE-1") == 50_000
+        )
+    )
     assert len([r for r in table.store.refusals() if r["rule"] == "TABLE-DICE-1"]) <= 2
     snapshot = json.dumps(table.snapshot(TABLE))
     assert "rejected line" not in snapshot and table.reports.public()["dice"]["noise"] == 50_000
@@ -156,6 +167,7 @@ def test_a_tapped_stickers_uid_reaches_no_page(table):
 
 # -- a full or failing disk -----------------------------------------------------------------------
 
+
 def break_storage(table: Table) -> None:
     table.store._db.execute("PRAGMA query_only = 1")  # every write refused, like a read-only card
 
@@ -178,7 +190,7 @@ def test_a_failing_disk_refuses_every_input_says_so_and_recovers(table):
     assert public["storage"]["ok"] is False and "problem" not in public["storage"]
     assert host["storage"]["problem"] == table.storage_problem()
     frame = table.frames(0.0)
-    status_lights = frame["table"][::table.layout.seat_pixels][:table.layout.seats]
+    status_lights = frame["table"][:: table.layout.seat_pixels][: table.layout.seats]
     assert set(status_lights) <= {STORAGE_RED, (255, 255, 255)}
     assert table.frames(0.26)["table"][0] != frame["table"][0]  # it blinks
     answer = table.call("action", "phone:Elena", action={"type": "end_turn", "player": "Elena"})

@@ -5,16 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import wait_until
 
 from companion.devices.events import ButtonPressed, DeviceNoise, DieRolled, TagTapped
 from companion.devices.leds import SimStrip
-from companion.rules import Game, TABLE
 from companion.games import register, unregister
-from companion.lights import Layout
-from companion.table.runtime import Table
 from companion.games.abracadawhat.sim import stone_tags
+from companion.lights import Layout
+from companion.rules import TABLE, Game
+from companion.table.runtime import Table
 from companion.table.store import Store
-from support import wait_until
 
 PLAYERS = ["Elena", "Denise", "Marta"]
 
@@ -48,14 +48,24 @@ def table(tmp_path):
     store = Store(tmp_path / "t.db")
     holder: list[Table] = []
     layout = Layout(seats=5)
-    strips = {name: DurabilityCheckingStrip(name, n, lambda: holder[0] if holder else None,
-                                            tmp_path / "t.db")
-              for name, n in layout.strips().items()}
+    strips = {
+        name: DurabilityCheckingStrip(
+            name, n, lambda: holder[0] if holder else None, tmp_path / "t.db"
+        )
+        for name, n in layout.strips().items()
+    }
     t = Table(store, layout=layout, strips=strips)
     holder.append(t)
     box = stone_tags(1)
-    t.tags.import_({"format": "companion-tags/1", "tags": [
-        {"uid": uid, "game": "abracadawhat", "component": f"stone {n}"} for uid, n in box.items()]})
+    t.tags.import_(
+        {
+            "format": "companion-tags/1",
+            "tags": [
+                {"uid": uid, "game": "abracadawhat", "component": f"stone {n}"}
+                for uid, n in box.items()
+            ],
+        }
+    )
     t.start()
     t.box = box
     yield t
@@ -96,7 +106,7 @@ def test_the_table_resumes_exactly_after_a_restart(table, tmp_path):
     again = Table(table.store)
     try:
         assert again.referee_view() == before
-        assert [e["event"] for e in again.events] == events[-len(again.events):]
+        assert [e["event"] for e in again.events] == events[-len(again.events) :]
         assert again.record.tokens == table.record.tokens  # the join links still work
     finally:
         again.close()
@@ -122,8 +132,9 @@ def unchanged_refusal(table: Table, feed, rule: str, seat=None) -> dict:
 
 def test_an_unknown_tag(table):
     start(table)
-    refusal = unchanged_refusal(table, lambda: table.emit(TagTapped("board", "04AABBCCDDEEFF")),
-                                "TABLE-TAG-1")
+    refusal = unchanged_refusal(
+        table, lambda: table.emit(TagTapped("board", "04AABBCCDDEEFF")), "TABLE-TAG-1"
+    )
     assert "not enrolled" in refusal["reason"]
 
 
@@ -137,8 +148,9 @@ def test_a_tag_of_another_game(table, monkeypatch):
     try:
         table.tags.enrol("04112233445566", "other", "card 1")
         start(table)
-        unchanged_refusal(table, lambda: table.emit(TagTapped("board", "04112233445566")),
-                          "TABLE-TAG-2")
+        unchanged_refusal(
+            table, lambda: table.emit(TagTapped("board", "04112233445566")), "TABLE-TAG-2"
+        )
     finally:
         unregister("other")
 
@@ -153,9 +165,17 @@ def test_a_stone_tapped_when_none_is_expected(table):
 def test_a_cast_out_of_turn(table):
     start(table)
     deal(table)
-    unchanged_refusal(table, lambda: table.submit(
-        "action", "phone:Marta", action={"type": "cast", "player": "Marta", "spell": 3},
-        player="Marta"), "ABR-TURN-1", seat=2)
+    unchanged_refusal(
+        table,
+        lambda: table.submit(
+            "action",
+            "phone:Marta",
+            action={"type": "cast", "player": "Marta", "spell": 3},
+            player="Marta",
+        ),
+        "ABR-TURN-1",
+        seat=2,
+    )
 
 
 def test_a_button_from_the_wrong_seat_and_an_empty_seat(table):
@@ -180,8 +200,11 @@ def test_garbage_on_the_serial_line(table):
     deal(table)
     logged = len(table.store.refusals())
     version = table.version
-    unchanged_refusal(table, lambda: [table.emit(DeviceNoise("dice", f"bad checksum {i}"))
-                                      for i in range(5)], "TABLE-DICE-1")
+    unchanged_refusal(
+        table,
+        lambda: [table.emit(DeviceNoise("dice", f"bad checksum {i}")) for i in range(5)],
+        "TABLE-DICE-1",
+    )
     assert table.reports.public()["dice"]["noise"] == 5
     assert table.version - version <= 2  # the pages were woken once or twice, not five times
     wait_until(lambda: sum(r["count"] for r in table.store.refusals()[logged:]) == 5)
@@ -196,8 +219,9 @@ def test_garbage_on_the_serial_line(table):
 
 def test_a_malformed_request(table):
     start(table)
-    unchanged_refusal(table, lambda: table.submit("action", "phone:Elena", action="cast 3"),
-                      "INPUT-1")
+    unchanged_refusal(
+        table, lambda: table.submit("action", "phone:Elena", action="cast 3"), "INPUT-1"
+    )
     unchanged_refusal(table, lambda: table.submit("explode", "phone:Elena"), "TABLE-REQUEST-1")
 
 
@@ -211,20 +235,21 @@ def test_every_source_makes_the_same_action(table):
     start(table)
     deal(table)
     rack = table.referee_view()["players"]["Elena"]["rack"]
-    table.call("action", "phone:Elena", action={"type": "cast", "player": "Elena",
-                                                 "spell": rack[-1]})
+    table.call(
+        "action", "phone:Elena", action={"type": "cast", "player": "Elena", "spell": rack[-1]}
+    )
     caster = table.referee_view()
     # the right neighbour removes the stone at the reader
-    uid = next(u for u, (where, n) in caster["tags"].items()
-               if where == "rack:0" and n == rack[-1])
+    uid = next(u for u, (where, n) in caster["tags"].items() if where == "rack:0" and n == rack[-1])
     table.emit(TagTapped("board", uid))
     table.sync()
     while table.referee_view()["phase"] in ("roll", "secret"):
         if table.referee_view()["phase"] == "roll":
             table.emit(DieRolled(0, 1, 9))
         else:
-            table.call("action", "phone:Elena", action={"type": "decline_secret",
-                                                         "player": "Elena"})
+            table.call(
+                "action", "phone:Elena", action={"type": "decline_secret", "player": "Elena"}
+            )
         table.sync()
     if table.referee_view()["phase"] != "declare":
         pytest.skip("the seeded deal ended the round at once")
@@ -250,6 +275,5 @@ def test_a_seat_reader_where_nobody_sits(table):
     """TABLE-SEAT-1: three players, and a tag at seat 5's reader."""
     start(table)
     uid = next(iter(table.box))
-    refusal = unchanged_refusal(table, lambda: table.emit(TagTapped("seat5", uid)),
-                                "TABLE-SEAT-1")
+    refusal = unchanged_refusal(table, lambda: table.emit(TagTapped("seat5", uid)), "TABLE-SEAT-1")
     assert refusal["reason"] == "Nobody sits at seat 5; its reader is not in use."

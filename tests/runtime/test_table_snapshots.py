@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 
+from test_table_runtime import PLAYERS, deal, start, table  # noqa: F401 (the fixture)
+
 from companion.rules import HOST, TABLE
 from companion.table import outputs
-from test_table_runtime import PLAYERS, deal, start, table  # noqa: F401 (the fixture)
 
 VIEWERS = [*PLAYERS, HOST, TABLE]
 
@@ -30,15 +31,16 @@ def play(table, moves: int, seed: int = 5) -> None:  # noqa: F811
             return
         action = rng.choice(legal)
         player = action.get("player")  # none: the table's sensors would see it (a removal)
-        answer = table.call("action", f"phone:{player}" if player else "host", action=action,
-                            player=player)
+        answer = table.call(
+            "action", f"phone:{player}" if player else "host", action=action, player=player
+        )
         assert answer["ok"], answer
 
 
 def fresh_events(table, viewer: str) -> list[dict]:  # noqa: F811
     """The snapshot's events as they would be viewed from scratch."""
     game = table.history.game
-    recent = list(table.events)[-outputs.SNAPSHOT_EVENTS:]
+    recent = list(table.events)[-outputs.SNAPSHOT_EVENTS :]
     return [{"n": e["n"], "at": e["at"], **game.view_event(e["event"], viewer)} for e in recent]
 
 
@@ -59,7 +61,15 @@ def test_viewers_share_what_is_common_and_see_only_their_own(table):  # noqa: F8
         assert set(snap["dice"]) == {"awaited", "reader", "dice", "rolled", "virtual"}
     assert table.snapshot(PLAYERS[1]) is snaps[PLAYERS[1]]  # the same version: the same snapshot
     assert [list(snap) for snap in snaps.values()][0][:8] == [
-        "version", "viewer", "game", "view", "legal", "events", "refusals", "devices"]
+        "version",
+        "viewer",
+        "game",
+        "view",
+        "legal",
+        "events",
+        "refusals",
+        "devices",
+    ]
 
 
 def test_event_views_are_kept_per_viewer_and_stay_bounded(table, monkeypatch):  # noqa: F811

@@ -20,8 +20,13 @@ def main(database: str, count: int) -> None:
     seq = 0
     while count == 0 or seq < count:
         seq += 1
-        store.append(game.id, seq, {"type": "cast", "player": "Ann", "spell": seq % 8 + 1},
-                     "phone:Ann", finished=False)
+        store.append(
+            game.id,
+            seq,
+            {"type": "cast", "player": "Ann", "spell": seq % 8 + 1},
+            "phone:Ann",
+            finished=False,
+        )
         print(f"acked {seq}", flush=True)
     print("ready", flush=True)
     while True:

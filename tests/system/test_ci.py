@@ -11,16 +11,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_browser_tests(**env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "tests/browser"], cwd=ROOT, capture_output=True, text=True,
-                          env=dict(os.environ, COMPANION_CHROMIUM="/nonexistent/chromium", **env))
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/browser"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, COMPANION_CHROMIUM="/nonexistent/chromium", **env),
+    )
 
 
 def test_without_chromium_browser_tests_skip_loudly():
     env = {k: v for k, v in os.environ.items() if k != "COMPANION_REQUIRE_BROWSER"}
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "tests/browser"], cwd=ROOT, capture_output=True, text=True,
-                          env=dict(env, COMPANION_CHROMIUM="/nonexistent/chromium"))
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/browser"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=dict(env, COMPANION_CHROMIUM="/nonexistent/chromium"),
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "BROWSER TESTS NOT RUN" in done.stdout + done.stderr
     assert "skipped" in done.stdout

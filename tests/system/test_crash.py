@@ -21,11 +21,11 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
-
-from companion.rules import TABLE
-from companion.games import get_game
-from companion.table.history import History
 from support import Bot, get, join_all, post
+
+from companion.games import get_game
+from companion.rules import TABLE
+from companion.table.history import History
 
 PLAYERS = ["Elena", "Denise", "Marta"]
 KILLS = 20
@@ -34,9 +34,24 @@ KILLS = 20
 class Process:
     def __init__(self, data):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "run", "--data", str(data), "--host", "127.0.0.1",
-             "--port", "0", "--dice-speed", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "run",
+                "--data",
+                str(data),
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--dice-speed",
+                "0",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         lines = []
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -63,8 +78,9 @@ def log_of(data) -> tuple[int, list[dict]]:
     db = sqlite3.connect(data / "companion.db")
     try:
         game_id = db.execute("SELECT max(id) FROM games").fetchone()[0]
-        rows = db.execute("SELECT action FROM entries WHERE game_id = ? ORDER BY seq",
-                          (game_id,)).fetchall()
+        rows = db.execute(
+            "SELECT action FROM entries WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
         return game_id, [json.loads(a) for (a,) in rows]
     finally:
         db.close()
@@ -83,8 +99,9 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
     data = tmp_path / "data"
     proc = Process(data)
     seed = 100
-    status, answer = post(f"{proc.host}/api/new_game", {"game": "abracadawhat",
-                                                       "players": PLAYERS, "seed": seed})
+    status, answer = post(
+        f"{proc.host}/api/new_game", {"game": "abracadawhat", "players": PLAYERS, "seed": seed}
+    )
     assert status == 200, answer
     links = join_all(proc.host)
     acked: list[dict] = []
@@ -112,8 +129,9 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
                 except BaseException as exc:  # anything else fails the test, in the main thread
                     failures.append(exc)
 
-            player = threading.Thread(target=play, args=(
-                Bot(proc.host, links, seed=kill, base=proc.base), failures))
+            player = threading.Thread(
+                target=play, args=(Bot(proc.host, links, seed=kill, base=proc.base), failures)
+            )
             player.start()
             time.sleep(rng.uniform(0.05, 0.8))
             proc.kill()
@@ -127,7 +145,7 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
             # the seats' tokens survive the crash: the same pages, at the new process's address
             links = {p: proc.base + urlsplit(url).path for p, url in links.items()}
             _, log = log_of(data)
-            assert log[:len(acked)] == acked, f"kill {kill}: an acknowledged action was lost"
+            assert log[: len(acked)] == acked, f"kill {kill}: an acknowledged action was lost"
             assert len(log) - len(acked) in (0, 1), f"kill {kill}: unexplained entries"
             if len(log) > len(acked):
                 acked.append(log[-1])  # committed, though its answer never arrived
@@ -143,8 +161,10 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
             if expected["phase"] == "over":  # a new game, so that the kills go on mid-game
                 seed += 1
                 games += 1
-                status, _ = post(f"{proc.host}/api/new_game", {"game": "abracadawhat",
-                                                              "players": PLAYERS, "seed": seed})
+                status, _ = post(
+                    f"{proc.host}/api/new_game",
+                    {"game": "abracadawhat", "players": PLAYERS, "seed": seed},
+                )
                 assert status == 200
                 links = join_all(proc.host)
                 acked = []

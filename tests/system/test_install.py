@@ -17,8 +17,21 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "--no-build-isolation", "-w", str(out), str(ROOT)], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(out),
+            str(ROOT),
+        ],
+        check=True,
+    )
     (built,) = out.glob("companion-*.whl")
     return built
 
@@ -42,8 +55,20 @@ def test_the_wheel_carries_every_web_asset(wheel):
 
 def test_the_installed_package_serves_its_pages(wheel, tmp_path):
     site = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
-                    str(site), str(wheel)], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--target",
+            str(site),
+            str(wheel),
+        ],
+        check=True,
+    )
     probe = (
         "import companion, companion.web as w\n"
         "from companion.table.store import Store\n"
@@ -56,8 +81,14 @@ def test_the_installed_package_serves_its_pages(wheel, tmp_path):
         "print(c.get('/table').status_code, c.get('/static/js/table.js').status_code)\n"
     )
     env = dict(os.environ, PYTHONPATH=str(site))
-    done = subprocess.run([sys.executable, "-c", probe], env=env, cwd=tmp_path,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     module, assets, statuses = done.stdout.splitlines()
     assert module.startswith(str(site))
     assert assets.startswith(str(site)) and assets.endswith("assets")
@@ -65,8 +96,10 @@ def test_the_installed_package_serves_its_pages(wheel, tmp_path):
 
 
 def test_python_dash_m_and_the_console_script(tmp_path):
-    for command in ([sys.executable, "-m", "companion", "--help"],
-                    [str(Path(sys.executable).parent / "companion"), "--help"]):
+    for command in (
+        [sys.executable, "-m", "companion", "--help"],
+        [str(Path(sys.executable).parent / "companion"), "--help"],
+    ):
         done = subprocess.run(command, capture_output=True, text=True, check=True)
         assert "replay" in done.stdout and "run" in done.stdout
 
@@ -74,27 +107,36 @@ def test_python_dash_m_and_the_console_script(tmp_path):
 def test_companion_replay_reports_a_bad_file_clearly(tmp_path):
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"game": "chess", "players": ["A", "B"]}\n')
-    done = subprocess.run([sys.executable, "-m", "companion", "replay", str(bad)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "replay", str(bad)], capture_output=True, text=True
+    )
     assert done.returncode == 2
     assert "no game called 'chess'" in done.stderr and "line 1" in done.stderr
-    done = subprocess.run([sys.executable, "-m", "companion", "replay", str(tmp_path / "none")],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "replay", str(tmp_path / "none")],
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 2 and "cannot read" in done.stderr
 
 
 def test_tags_export_and_import_from_the_command_line(tmp_path):
     data = tmp_path / "data"
     tags = tmp_path / "tags.json"
-    tags.write_text('{"format": "companion-tags/1", "tags": [{"uid": "04A1B2C3D4E5F6", '
-                    '"game": "abracadawhat", "component": "stone 5"}]}')
+    tags.write_text(
+        '{"format": "companion-tags/1", "tags": [{"uid": "04A1B2C3D4E5F6", '
+        '"game": "abracadawhat", "component": "stone 5"}]}'
+    )
     run = [sys.executable, "-m", "companion", "tags"]
-    subprocess.run(run + ["import", str(tags), "--data", str(data)], check=True,
-                   capture_output=True)
-    done = subprocess.run(run + ["export", "-", "--data", str(data)], check=True,
-                          capture_output=True, text=True)
+    subprocess.run(
+        run + ["import", str(tags), "--data", str(data)], check=True, capture_output=True
+    )
+    done = subprocess.run(
+        run + ["export", "-", "--data", str(data)], check=True, capture_output=True, text=True
+    )
     assert '"uid": "04A1B2C3D4E5F6"' in done.stdout and "stone 5" in done.stdout
     tags.write_text("{}")
-    done = subprocess.run(run + ["import", str(tags), "--data", str(data)], capture_output=True,
-                          text=True)
+    done = subprocess.run(
+        run + ["import", str(tags), "--data", str(data)], capture_output=True, text=True
+    )
     assert done.returncode == 2 and "not a tag file" in done.stderr

@@ -22,16 +22,31 @@ CANNOT_MOUNT = 77
 def found(tmp_path_factory) -> dict:
     unshare = shutil.which("unshare")
     if unshare is None:
-        pytest.skip("REAL MOUNT TEST SKIPPED: `unshare` is not installed; the read-only and "
-                    "full file systems are tested through seams only")
+        pytest.skip(
+            "REAL MOUNT TEST SKIPPED: `unshare` is not installed; the read-only and "
+            "full file systems are tested through seams only"
+        )
     directory = tmp_path_factory.mktemp("mount")
-    done = subprocess.run([unshare, "--mount", "--propagation", "private", sys.executable,
-                           str(HELPER), str(directory)], capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [
+            unshare,
+            "--mount",
+            "--propagation",
+            "private",
+            sys.executable,
+            str(HELPER),
+            str(directory),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     if done.returncode == CANNOT_MOUNT or "Operation not permitted" in done.stderr:
-        pytest.skip("REAL MOUNT TEST SKIPPED: this machine does not allow mounting a tmpfs in "
-                    "a private namespace (no CAP_SYS_ADMIN); the read-only and full file "
-                    f"systems are tested through seams only ({done.stderr.strip()[:200]})")
+        pytest.skip(
+            "REAL MOUNT TEST SKIPPED: this machine does not allow mounting a tmpfs in "
+            "a private namespace (no CAP_SYS_ADMIN); the read-only and full file "
+            f"systems are tested through seams only ({done.stderr.strip()[:200]})"
+        )
     assert done.returncode == 0, done.stdout + done.stderr
     return json.loads(done.stdout)
 

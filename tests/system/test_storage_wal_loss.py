@@ -34,8 +34,11 @@ def write_and_kill(data: Path, count: int, *, after: float | None = None) -> tup
     ``after`` seconds); return its game's id (0: none yet) and how many entries it had
     acknowledged."""
     data.mkdir(parents=True, exist_ok=True)
-    writer = subprocess.Popen([sys.executable, str(WRITER), str(data / "companion.db"),
-                               str(count)], stdout=subprocess.PIPE, text=True)
+    writer = subprocess.Popen(
+        [sys.executable, str(WRITER), str(data / "companion.db"), str(count)],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     lines = []
     try:
         deadline = time.monotonic() + (after if after is not None else 60)
@@ -117,8 +120,10 @@ def test_a_wal_cut_short_is_reported_with_the_entries_it_lost(killed, tmp_path, 
         Store(data / "companion.db")
     assert raised.value.kind == "lost"
     assert raised.value.missing == ENTRIES - visible
-    assert f"game 1 ends at entry {visible}" in raised.value.what or \
-        "game 1 is not in it at all" in raised.value.what
+    assert (
+        f"game 1 ends at entry {visible}" in raised.value.what
+        or "game 1 is not in it at all" in raised.value.what
+    )
 
 
 def test_a_kill_at_any_moment_never_reports_a_loss_that_did_not_happen(tmp_path):

@@ -15,18 +15,19 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
-
-from companion.games.dorktower.rules.data import example_directory
-from companion.lights import WHITE
-from companion.games.dorktower.lights import MOON, SUN
-
 from support import get, join_all, post
 from test_crash import Process
 
+from companion.games.dorktower.lights import MOON, SUN
+from companion.games.dorktower.rules.data import example_directory
+from companion.lights import WHITE
+
 PLAYERS = ["Ann", "Bo", "Cy"]
-HEROES = {"Ann": {"character": "topdeck", "home": "rv-city"},
-          "Bo": {"character": "lumpin", "home": "th-city"},
-          "Cy": {"character": "grimnir", "home": "cd-city"}}
+HEROES = {
+    "Ann": {"character": "topdeck", "home": "rv-city"},
+    "Bo": {"character": "lumpin", "home": "th-city"},
+    "Cy": {"character": "grimnir", "home": "cd-city"},
+}
 BRIGHTNESS = 0.5  # the default configuration's
 PIXELS = 16  # the default ring
 TURNS = 16
@@ -88,9 +89,15 @@ def test_the_ring_follows_the_tower_for_16_turns_across_a_sigkill(tmp_path):
     data = tmp_path / "data"
     proc = Process(data)
     try:
-        status, answer = post(f"{proc.host}/api/new_game", {
-            "game": "dorktower", "players": PLAYERS, "seed": 5,
-            "options": {"scenario": {"heroes": HEROES}}})
+        status, answer = post(
+            f"{proc.host}/api/new_game",
+            {
+                "game": "dorktower",
+                "players": PLAYERS,
+                "seed": 5,
+                "options": {"scenario": {"heroes": HEROES}},
+            },
+        )
         assert status == 200, answer
         links = join_all(proc.host)
         assert steady_ring(proc, 0) == expected_ring(0)

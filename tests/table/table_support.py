@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules import Accepted
 from companion.games import get_game
+from companion.rules import Accepted
 
 GAME = get_game("abracadawhat")
 ANN, BEN = "Ann", "Ben"

@@ -7,13 +7,13 @@ import io
 import shutil
 
 import pytest
+from storage_support import READONLY, FailingDisk, cast, database, played
 
 from companion.cli import main
 from companion.config import Config
 from companion.doctor import storage
 from companion.table.storage import EXIT_STORAGE, StorageError
 from companion.table.store import Store
-from storage_support import READONLY, FailingDisk, cast, database, played
 
 
 def run(capsys, *argv: str) -> tuple[int, str]:
@@ -39,8 +39,10 @@ def test_check_on_a_fresh_directory_says_ok_and_creates_nothing(tmp_path, capsys
     data = tmp_path / "data"
     code, out = run(capsys, "storage", "check", "--data", str(data))
     assert code == 0
-    assert out == f"storage ok: the data directory {data} does not exist yet: it is created on " \
-                  f"first start"
+    assert (
+        out == f"storage ok: the data directory {data} does not exist yet: it is created on "
+        f"first start"
+    )
     assert not data.exists()
     data.mkdir()
     code, out = run(capsys, "storage", "check", "--data", str(data))
@@ -58,7 +60,8 @@ def test_check_on_a_played_directory_summarises_it(tmp_path, capsys):
 
 
 def test_check_reads_the_data_directory_from_the_environment_with_a_config_file(
-        tmp_path, capsys, monkeypatch):
+    tmp_path, capsys, monkeypatch
+):
     """--config FILE is read (and must be valid); the data directory is the default one."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     played(tmp_path / "xdg" / "companion" / "companion.db", entries=2).close()
@@ -88,8 +91,9 @@ def test_check_on_a_log_shorter_than_its_mark_reports_the_loss(tmp_path, capsys)
     assert "missing 4 acknowledged entries" in out and "companion storage accept-loss" in out
 
 
-def test_accept_loss_without_yes_and_without_a_terminal_changes_nothing(tmp_path, capsys,
-                                                                        monkeypatch):
+def test_accept_loss_without_yes_and_without_a_terminal_changes_nothing(
+    tmp_path, capsys, monkeypatch
+):
     lose_entries(tmp_path)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     code, out = run(capsys, "storage", "accept-loss", "--data", str(tmp_path / "data"))
@@ -116,9 +120,11 @@ def test_accept_loss_with_yes_lets_the_table_start_from_what_is_left(tmp_path, c
     lose_entries(tmp_path, kept=3, lost=4)
     code, out = run(capsys, "storage", "accept-loss", "--data", str(tmp_path / "data"), "--yes")
     assert code == 0
-    assert ("The mark file says 7 entries had been acknowledged in 8 saved changes (the last: "
-            "entry 7 of game 1), but the database holds 3 entries in 4 changes and game 1 ends "
-            "at entry 3.") in out
+    assert (
+        "The mark file says 7 entries had been acknowledged in 8 saved changes (the last: "
+        "entry 7 of game 1), but the database holds 3 entries in 4 changes and game 1 ends "
+        "at entry 3."
+    ) in out
     store = Store(database(tmp_path))
     try:
         assert [e.seq for e in store.entries(1)] == [1, 2, 3]

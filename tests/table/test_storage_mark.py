@@ -8,12 +8,20 @@ import os
 import shutil
 
 import pytest
+from storage_support import FULL, FailingDisk, cast, database, played
 
-from companion.table.ackmark import (SLOT_OFFSETS, SLOT_SIZE, Mark, MarkDamaged, MarkFile,
-                                     decode, encode, mark_path)
+from companion.table.ackmark import (
+    SLOT_OFFSETS,
+    SLOT_SIZE,
+    Mark,
+    MarkDamaged,
+    MarkFile,
+    decode,
+    encode,
+    mark_path,
+)
 from companion.table.storage import Disk, StorageError
 from companion.table.store import Store
-from storage_support import FULL, FailingDisk, cast, database, played
 
 
 def test_a_mark_round_trips_and_a_damaged_byte_makes_it_invalid():
@@ -34,7 +42,7 @@ def test_slots_are_written_alternately_and_the_newest_valid_one_wins(tmp_path):
     for seq in range(1, 6):
         marks.write(Mark(1 + seq, seq, 1, seq))
     data = (tmp_path / "x.db-mark").read_bytes()
-    slots = [decode(data[offset:offset + SLOT_SIZE]) for offset in SLOT_OFFSETS]
+    slots = [decode(data[offset : offset + SLOT_SIZE]) for offset in SLOT_OFFSETS]
     assert sorted(generation for generation, _ in slots) == [5, 6]  # the last two writes
     assert MarkFile(tmp_path / "x.db-mark", Disk()).read() == Mark(6, 5, 1, 5)
 
@@ -47,7 +55,7 @@ class TornDisk(Disk):
         self.keep = keep
 
     def write(self, fd, data, offset):
-        super().write(fd, data[:self.keep], offset)
+        super().write(fd, data[: self.keep], offset)
         raise OSError(5, "power cut")
 
 

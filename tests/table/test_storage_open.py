@@ -9,19 +9,32 @@ import sqlite3
 from contextlib import closing
 
 import pytest
+from storage_support import (
+    FORBIDDEN,
+    FULL,
+    IO,
+    READONLY,
+    FailingDisk,
+    checkpointed,
+    database,
+    overwrite,
+    page_size,
+    played,
+)
 
 from companion.table.storage import EXIT_STORAGE, KINDS, StorageError
 from companion.table.store import Store
-from storage_support import (FORBIDDEN, FULL, IO, READONLY, FailingDisk, checkpointed, database,
-                             overwrite, page_size, played)
 
 
-@pytest.mark.parametrize(("error", "kind", "words"), [
-    (READONLY, "readonly", "is read-only or may not be written"),
-    (FORBIDDEN, "readonly", "is read-only or may not be written"),
-    (FULL, "full", "is full"),
-    (IO, "io", "input/output error"),
-])
+@pytest.mark.parametrize(
+    ("error", "kind", "words"),
+    [
+        (READONLY, "readonly", "is read-only or may not be written"),
+        (FORBIDDEN, "readonly", "is read-only or may not be written"),
+        (FULL, "full", "is full"),
+        (IO, "io", "input/output error"),
+    ],
+)
 def test_a_directory_that_cannot_be_written_is_refused_with_its_kind(tmp_path, error, kind, words):
     """The probe file cannot be written: the right kind, the directory named, nothing created,
     and the fix names the commands that help."""
@@ -116,10 +129,14 @@ def test_a_database_from_before_checksums_and_marks_is_migrated_not_refused(tmp_
     path.parent.mkdir()
     with closing(sqlite3.connect(path)) as db:
         db.executescript(OLD_SCHEMA)
-        db.execute("INSERT INTO games (id, game, players, options, seed, tokens, started_at) "
-                   "VALUES (1, 'abracadawhat', '[\"Ann\", \"Ben\"]', '{}', 1, '{}', 'then')")
-        db.executemany("INSERT INTO entries VALUES (1, ?, ?, 'phone:Ann', 'then')",
-                       [(seq, json.dumps({"type": "cast", "spell": seq})) for seq in (1, 2, 3)])
+        db.execute(
+            "INSERT INTO games (id, game, players, options, seed, tokens, started_at) "
+            "VALUES (1, 'abracadawhat', '[\"Ann\", \"Ben\"]', '{}', 1, '{}', 'then')"
+        )
+        db.executemany(
+            "INSERT INTO entries VALUES (1, ?, ?, 'phone:Ann', 'then')",
+            [(seq, json.dumps({"type": "cast", "spell": seq})) for seq in (1, 2, 3)],
+        )
         db.commit()
     mark = path.with_name("companion.db-mark")
     store = Store(path)

@@ -10,11 +10,20 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from storage_support import (
+    FULL,
+    IO,
+    READONLY,
+    FailingDisk,
+    cast,
+    checkpointed,
+    database,
+    overwrite,
+    played,
+)
 
-from companion.table.storage import Disk, DamagedText, StorageError, kind_of
+from companion.table.storage import DamagedText, Disk, StorageError, kind_of
 from companion.table.store import Store
-from storage_support import (FULL, IO, READONLY, FailingDisk, cast, checkpointed, database,
-                             overwrite, played)
 
 
 @pytest.fixture
@@ -122,7 +131,7 @@ def test_an_action_that_does_not_decode_names_its_entry(tmp_path):
     path = database(tmp_path)
     played(path, entries=3).close()
     with closing(sqlite3.connect(path)) as raw:
-        raw.execute("UPDATE entries SET action = '{\"type\": \"ca', crc = NULL WHERE seq = 2")
+        raw.execute('UPDATE entries SET action = \'{"type": "ca\', crc = NULL WHERE seq = 2')
         raw.commit()
     store = Store(path)
     try:
@@ -155,12 +164,21 @@ def sqlite_error(code: int, name: str) -> sqlite3.Error:
     return error
 
 
-@pytest.mark.parametrize(("code", "name", "kind"), [
-    (8, "SQLITE_READONLY", "readonly"), (776, "SQLITE_READONLY_ROLLBACK", "readonly"),
-    (13, "SQLITE_FULL", "full"), (11, "SQLITE_CORRUPT", "corrupt"),
-    (26, "SQLITE_NOTADB", "corrupt"), (5, "SQLITE_BUSY", "busy"), (10, "SQLITE_IOERR", "io"),
-    (778, "SQLITE_IOERR_WRITE", "io"), (19, "SQLITE_CONSTRAINT", None), (1, "SQLITE_ERROR", None),
-])
+@pytest.mark.parametrize(
+    ("code", "name", "kind"),
+    [
+        (8, "SQLITE_READONLY", "readonly"),
+        (776, "SQLITE_READONLY_ROLLBACK", "readonly"),
+        (13, "SQLITE_FULL", "full"),
+        (11, "SQLITE_CORRUPT", "corrupt"),
+        (26, "SQLITE_NOTADB", "corrupt"),
+        (5, "SQLITE_BUSY", "busy"),
+        (10, "SQLITE_IOERR", "io"),
+        (778, "SQLITE_IOERR_WRITE", "io"),
+        (19, "SQLITE_CONSTRAINT", None),
+        (1, "SQLITE_ERROR", None),
+    ],
+)
 def test_sqlite_errors_are_told_apart_by_their_codes(tmp_path, code, name, kind):
     assert kind_of(sqlite_error(code, name), tmp_path, Disk()) == kind
 
@@ -172,10 +190,17 @@ def test_a_disk_io_error_is_refined_by_probing_the_directory(tmp_path, probed, k
     assert kind_of(error, tmp_path, FailingDisk(probed)) == kind
 
 
-@pytest.mark.parametrize(("number", "kind"), [
-    (errno.EROFS, "readonly"), (errno.EACCES, "readonly"), (errno.ENOSPC, "full"),
-    (errno.EDQUOT, "full"), (errno.EIO, "io"), (errno.ENOTDIR, "io"),
-])
+@pytest.mark.parametrize(
+    ("number", "kind"),
+    [
+        (errno.EROFS, "readonly"),
+        (errno.EACCES, "readonly"),
+        (errno.ENOSPC, "full"),
+        (errno.EDQUOT, "full"),
+        (errno.EIO, "io"),
+        (errno.ENOTDIR, "io"),
+    ],
+)
 def test_os_errors_are_told_apart_by_their_errno(tmp_path, number, kind):
     assert kind_of(OSError(number, "x"), tmp_path, Disk()) == kind
     assert kind_of(DamagedText("x"), tmp_path, Disk()) == "corrupt"
@@ -185,14 +210,20 @@ def test_os_errors_are_told_apart_by_their_errno(tmp_path, number, kind):
 def test_every_public_method_turns_a_storage_failure_into_a_storage_error(store):
     """With writes refused, every writing method raises StorageError (never sqlite3.Error)."""
     store._db.execute("PRAGMA query_only = 1")
-    writes = [lambda: store.start_game("abracadawhat", ["A", "B"], {}, 1, {}),
-              lambda: store.set_seats(1, {}, {}), lambda: store.end_game(1),
-              lambda: store.append(1, 4, cast(4), "x", finished=False),
-              lambda: store.refuse(1, {}, "x", "R", "why"),
-              lambda: store.put_tags({"04000001": ("abracadawhat", "stone 1")}),
-              lambda: store.forget_tag("04000001"), lambda: store.set_setting("k", "v"),
-              lambda: store.drop_setting("k"), lambda: store.add_session("h", "host"),
-              lambda: store.drop_session("h"), store.probe]
+    writes = [
+        lambda: store.start_game("abracadawhat", ["A", "B"], {}, 1, {}),
+        lambda: store.set_seats(1, {}, {}),
+        lambda: store.end_game(1),
+        lambda: store.append(1, 4, cast(4), "x", finished=False),
+        lambda: store.refuse(1, {}, "x", "R", "why"),
+        lambda: store.put_tags({"04000001": ("abracadawhat", "stone 1")}),
+        lambda: store.forget_tag("04000001"),
+        lambda: store.set_setting("k", "v"),
+        lambda: store.drop_setting("k"),
+        lambda: store.add_session("h", "host"),
+        lambda: store.drop_session("h"),
+        store.probe,
+    ]
     for write in writes:
         with pytest.raises(StorageError) as raised:
             write()

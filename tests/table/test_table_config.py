@@ -79,18 +79,35 @@ def test_the_default_data_directory_follows_xdg(tmp_path, monkeypatch):
 def test_a_file_may_set_every_key(tmp_path):
     """Every setting of Config can be written in the file and is read with its type."""
     config = load(toml(tmp_path, EVERY_KEY), data_dir=tmp_path)
-    assert config == Config(data_dir=tmp_path, host="127.0.0.1", port=9000, threads=20,
-                            host_pin="97531",
-                            mode="real", seats=4, button_pins=(17, 27, 22, 23), button_hold=2.0,
-                            dice_port="dice0", dice_speed=0.0, nfc="pn532",
-                            nfc_port="/dev/ttyUSB0", leds="none",
-                            nfc_readers=(("seat1", "/dev/ttyUSB1"), ("seat2", "/dev/ttyUSB2")),
-                            led_chain=("tower", "table"),
-                            led_max_brightness=0.4, led_supply_amps=3.0, led_over_budget="cap",
-                            led_pixel_order="RGB", button_factory="rpigpio",
-                            brightness=0.25, seed=7, tower_pixels=24,
-                            tower_motor_pins=(12, 16, 20, 21), tower_motor_steps=8192,
-                            data_sets=(("dorktower", str(tmp_path / "sets" / "mine")),))
+    assert config == Config(
+        data_dir=tmp_path,
+        host="127.0.0.1",
+        port=9000,
+        threads=20,
+        host_pin="97531",
+        mode="real",
+        seats=4,
+        button_pins=(17, 27, 22, 23),
+        button_hold=2.0,
+        dice_port="dice0",
+        dice_speed=0.0,
+        nfc="pn532",
+        nfc_port="/dev/ttyUSB0",
+        leds="none",
+        nfc_readers=(("seat1", "/dev/ttyUSB1"), ("seat2", "/dev/ttyUSB2")),
+        led_chain=("tower", "table"),
+        led_max_brightness=0.4,
+        led_supply_amps=3.0,
+        led_over_budget="cap",
+        led_pixel_order="RGB",
+        button_factory="rpigpio",
+        brightness=0.25,
+        seed=7,
+        tower_pixels=24,
+        tower_motor_pins=(12, 16, 20, 21),
+        tower_motor_steps=8192,
+        data_sets=(("dorktower", str(tmp_path / "sets" / "mine")),),
+    )
     assert isinstance(config.button_hold, float) and not config.simulated
     written = {line.split(" = ")[0] for line in EVERY_KEY.splitlines() if " = " in line}
     assert written == {f.name for f in fields(Config)} - {"data_dir", "data_sets"} | {"data_set"}
@@ -100,57 +117,79 @@ def test_an_empty_file_gives_the_defaults(tmp_path):
     assert load(toml(tmp_path, "# nothing\n"), data_dir=tmp_path) == Config(data_dir=tmp_path)
 
 
-@pytest.mark.parametrize("text, key", [
-    ("[sound]\nvolume = 3\n", "sound"),
-    ("port = 8080\n", "port"),
-    ("[server]\nportt = 8080\n", "portt"),
-    ("[devices]\nhost = \"x\"\n", "host"),
-    ("[server]\nport = \"8080\"\n", "port"),
-    ("[server]\nport = 8080.0\n", "port"),
-    ("[server]\nthreads = true\n", "threads"),
-    ("[devices]\nbrightness = true\n", "brightness"),
-    ("[devices]\nbrightness = \"dim\"\n", "brightness"),
-    ("[devices]\nmode = 1\n", "mode"),
-    ("[devices]\nbutton_pins = 5\n", "button_pins"),
-    ("[devices]\nbutton_pins = [5, \"6\", 13, 19, 26]\n", "button_pins"),
-    ("[devices]\nbutton_pins = [5, 6, 13, 19, true]\n", "button_pins"),
-    ("[devices]\nnfc_readers = \"/dev/ttyUSB0\"\n", "nfc_readers"),
-    ("[devices]\nnfc_readers = { seat1 = 3 }\n", "nfc_readers"),
-    ("[devices]\nled_chain = \"table\"\n", "led_chain"),
-    ("[devices]\nled_chain = [\"table\", 2]\n", "led_chain"),
-], ids=["unknown section", "key outside a section", "unknown key", "key in the wrong section",
-        "string for int", "float for int", "bool for int", "bool for float", "string for float",
-        "int for string", "int for list", "string in pin list", "bool in pin list",
-        "string for reader table", "number for a reader's port", "string for chain",
-        "number in chain"])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ("[sound]\nvolume = 3\n", "sound"),
+        ("port = 8080\n", "port"),
+        ("[server]\nportt = 8080\n", "portt"),
+        ('[devices]\nhost = "x"\n', "host"),
+        ('[server]\nport = "8080"\n', "port"),
+        ("[server]\nport = 8080.0\n", "port"),
+        ("[server]\nthreads = true\n", "threads"),
+        ("[devices]\nbrightness = true\n", "brightness"),
+        ('[devices]\nbrightness = "dim"\n', "brightness"),
+        ("[devices]\nmode = 1\n", "mode"),
+        ("[devices]\nbutton_pins = 5\n", "button_pins"),
+        ('[devices]\nbutton_pins = [5, "6", 13, 19, 26]\n', "button_pins"),
+        ("[devices]\nbutton_pins = [5, 6, 13, 19, true]\n", "button_pins"),
+        ('[devices]\nnfc_readers = "/dev/ttyUSB0"\n', "nfc_readers"),
+        ("[devices]\nnfc_readers = { seat1 = 3 }\n", "nfc_readers"),
+        ('[devices]\nled_chain = "table"\n', "led_chain"),
+        ('[devices]\nled_chain = ["table", 2]\n', "led_chain"),
+    ],
+    ids=[
+        "unknown section",
+        "key outside a section",
+        "unknown key",
+        "key in the wrong section",
+        "string for int",
+        "float for int",
+        "bool for int",
+        "bool for float",
+        "string for float",
+        "int for string",
+        "int for list",
+        "string in pin list",
+        "bool in pin list",
+        "string for reader table",
+        "number for a reader's port",
+        "string for chain",
+        "number in chain",
+    ],
+)
 def test_unknown_or_mistyped_keys_are_errors_naming_file_and_key(tmp_path, text, key):
     path = toml(tmp_path, text)
     message = config_error(path, tmp_path)
     assert message.startswith(f"{path}: ") and key in message
 
 
-@pytest.mark.parametrize("text, key", [
-    ("[devices]\nmode = \"fake\"\n", "devices.mode"),
-    ("[devices]\nseats = 9\n", "devices.seats"),
-    ("[devices]\nseats = 1\n", "devices.seats"),
-    ("[devices]\nseats = 6\n", "devices.button_pins"),
-    ("[devices]\nbrightness = 0\n", "devices.brightness"),
-    ("[devices]\nbrightness = 1.5\n", "devices.brightness"),
-    ("[server]\nport = 70000\n", "server.port"),
-    ("[server]\nport = -1\n", "server.port"),
-    ("[server]\nthreads = 1\n", "server.threads"),
-    ("[server]\nthreads = 65\n", "server.threads"),
-    ("[server]\nhost_pin = \"12a4\"\n", "server.host_pin"),
-    ("[server]\nhost_pin = \"123\"\n", "server.host_pin"),
-])
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ('[devices]\nmode = "fake"\n', "devices.mode"),
+        ("[devices]\nseats = 9\n", "devices.seats"),
+        ("[devices]\nseats = 1\n", "devices.seats"),
+        ("[devices]\nseats = 6\n", "devices.button_pins"),
+        ("[devices]\nbrightness = 0\n", "devices.brightness"),
+        ("[devices]\nbrightness = 1.5\n", "devices.brightness"),
+        ("[server]\nport = 70000\n", "server.port"),
+        ("[server]\nport = -1\n", "server.port"),
+        ("[server]\nthreads = 1\n", "server.threads"),
+        ("[server]\nthreads = 65\n", "server.threads"),
+        ('[server]\nhost_pin = "12a4"\n', "server.host_pin"),
+        ('[server]\nhost_pin = "123"\n', "server.host_pin"),
+    ],
+)
 def test_bad_values_are_errors_naming_file_and_key(tmp_path, text, key):
     path = toml(tmp_path, text)
     message = config_error(path, tmp_path)
     assert message.startswith(f"{path}: ") and key in message
 
 
-@pytest.mark.parametrize("text, problem", [("[server\n", "not valid TOML"),
-                                           ("port = = 1\n", "not valid TOML")])
+@pytest.mark.parametrize(
+    "text, problem", [("[server\n", "not valid TOML"), ("port = = 1\n", "not valid TOML")]
+)
 def test_a_file_that_is_not_toml_is_an_error_naming_it(tmp_path, text, problem):
     path = toml(tmp_path, text)
     message = config_error(path, tmp_path)
@@ -204,7 +243,9 @@ def test_a_broken_dork_tower_data_set_stops_the_start_with_file_place_and_proble
     code = main(["run", "--config", str(config), "--data", str(tmp_path / "db"), "--port", "0"])
     err = capsys.readouterr().err
     assert code == 2
-    assert "the Dork Tower data set is refused: mine/tower.json: wedges[5]: unknown wedge 'zz'" in err
+    assert (
+        "the Dork Tower data set is refused: mine/tower.json: wedges[5]: unknown wedge 'zz'" in err
+    )
     assert not (tmp_path / "db" / "companion.db").exists()
 
 
@@ -216,8 +257,11 @@ def test_a_broken_bundled_example_stops_the_start_too(tmp_path, capsys, monkeypa
     from companion.games.dorktower.rules import data
 
     def broken():
-        raise data.DataError("example/combat_table.json", "rows",
-                             "no row covers differences -4 to -3 (between rows[2] and rows[3])")
+        raise data.DataError(
+            "example/combat_table.json",
+            "rows",
+            "no row covers differences -4 to -3 (between rows[2] and rows[3])",
+        )
 
     game = get_game("dorktower")
     monkeypatch.setattr(data, "example_dataset", broken)
@@ -225,22 +269,27 @@ def test_a_broken_bundled_example_stops_the_start_too(tmp_path, capsys, monkeypa
     monkeypatch.setattr(game, "_default", None)
     code = main(["run", "--data", str(tmp_path / "db"), "--port", "0"])
     assert code == 2
-    assert ("companion: the Dork Tower data set is refused: example/combat_table.json: rows: no "
-            "row covers differences -4 to -3") in capsys.readouterr().err
+    assert (
+        "companion: the Dork Tower data set is refused: example/combat_table.json: rows: no "
+        "row covers differences -4 to -3"
+    ) in capsys.readouterr().err
     assert not (tmp_path / "db" / "companion.db").exists()
 
 
-@pytest.mark.parametrize("readers, problem", [
-    ('{ seat6 = "/dev/ttyUSB1" }', "named seat1 to seat5"),
-    ('{ seat0 = "/dev/ttyUSB1" }', "not 'seat0'"),
-    ('{ board = "/dev/ttyUSB1" }', "not 'board'"),
-    ('{ seat01 = "/dev/ttyUSB1" }', "not 'seat01'"),
-    ('{ seat1 = "" }', "seat1 has no port"),
-    ('{ seat1 = "/dev/serial0" }', "connect a seat's reader by USB"),
-    ('{ seat1 = "/dev/i2c-1" }', "connect a seat's reader by USB"),
-    ('{ seat1 = "/dev/ttyUSB0" }', "seat1 and the board reader (devices.nfc_port) both use"),
-    ('{ seat1 = "/dev/ttyUSB1", seat2 = "/dev/ttyUSB1" }', "another seat's reader both use"),
-])
+@pytest.mark.parametrize(
+    "readers, problem",
+    [
+        ('{ seat6 = "/dev/ttyUSB1" }', "named seat1 to seat5"),
+        ('{ seat0 = "/dev/ttyUSB1" }', "not 'seat0'"),
+        ('{ board = "/dev/ttyUSB1" }', "not 'board'"),
+        ('{ seat01 = "/dev/ttyUSB1" }', "not 'seat01'"),
+        ('{ seat1 = "" }', "seat1 has no port"),
+        ('{ seat1 = "/dev/serial0" }', "connect a seat's reader by USB"),
+        ('{ seat1 = "/dev/i2c-1" }', "connect a seat's reader by USB"),
+        ('{ seat1 = "/dev/ttyUSB0" }', "seat1 and the board reader (devices.nfc_port) both use"),
+        ('{ seat1 = "/dev/ttyUSB1", seat2 = "/dev/ttyUSB1" }', "another seat's reader both use"),
+    ],
+)
 def test_seat_readers_are_named_by_seat_and_have_ports_of_their_own(tmp_path, readers, problem):
     """A seat's own NFC reader is named after its seat and sits on a USB port no other reader
     uses; the header's UART and I2C are the board reader's."""
@@ -255,10 +304,13 @@ def test_seat_readers_need_the_readers_on(tmp_path):
 
 
 def test_seat_readers_are_kept_in_seat_order(tmp_path):
-    path = toml(tmp_path, '[devices]\nnfc_readers = { seat3 = "/dev/ttyUSB3", '
-                          'seat1 = "/dev/ttyUSB1" }\n')
-    assert load(path, data_dir=tmp_path).nfc_readers == (("seat1", "/dev/ttyUSB1"),
-                                                         ("seat3", "/dev/ttyUSB3"))
+    path = toml(
+        tmp_path, '[devices]\nnfc_readers = { seat3 = "/dev/ttyUSB3", seat1 = "/dev/ttyUSB1" }\n'
+    )
+    assert load(path, data_dir=tmp_path).nfc_readers == (
+        ("seat1", "/dev/ttyUSB1"),
+        ("seat3", "/dev/ttyUSB3"),
+    )
 
 
 def test_the_led_chain_defaults_to_the_pin_maps(tmp_path):
@@ -266,7 +318,7 @@ def test_the_led_chain_defaults_to_the_pin_maps(tmp_path):
     assert load(None, data_dir=tmp_path).led_chain == load_pinmap().led_chain
 
 
-@pytest.mark.parametrize("chain", ['[]', '["table", "table"]', '["table", "lamp"]'])
+@pytest.mark.parametrize("chain", ["[]", '["table", "table"]', '["table", "lamp"]'])
 def test_a_led_chain_lists_known_strips_once(tmp_path, chain):
     path = toml(tmp_path, f"[devices]\nled_chain = {chain}\n")
     assert "devices.led_chain must list the strips" in config_error(path, tmp_path)

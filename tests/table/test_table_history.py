@@ -7,11 +7,10 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from table_support import ANN, BEN, GAME, PLAYERS
 
 from companion.rules import Accepted, Refusal
 from companion.table.history import NOTHING_TO_UNDO, History
-
-from table_support import ANN, BEN, GAME, PLAYERS
 
 UNDO = {"type": "undo"}
 
@@ -64,8 +63,9 @@ def test_undo_restores_the_exact_previous_state():
     """After an action and its undo, state and action list equal the snapshot before the action."""
     h = dealt_history()
     before, actions = copy.deepcopy(h.state), h.actions
-    assert isinstance(h.submit({"type": "cast", "player": ANN, "spell": held_spell(h, 0)}),
-                      Accepted)
+    assert isinstance(
+        h.submit({"type": "cast", "player": ANN, "spell": held_spell(h, 0)}), Accepted
+    )
     assert h.state != before
     result = h.submit(UNDO)
     assert isinstance(result, Accepted) and result.state == before

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from table_support import ANN, BEN, GAME, PLAYERS, new_game
 
 from companion.table.replay import ReplayError, replay
-
-from table_support import ANN, BEN, GAME, PLAYERS, new_game
 
 HEADER = {"game": "abracadawhat", "players": PLAYERS, "seed": 4}
 
@@ -38,8 +37,10 @@ def test_a_header_alone_is_the_new_game():
     rejections."""
     out = replay(jsonl(HEADER))
     assert (out["round"], out["active"], out["finished"], out["winners"]) == (1, ANN, False, [])
-    assert {name: (p["life"], p["score"]) for name, p in out["players"].items()} == \
-        {ANN: (6, 0), BEN: (6, 0)}
+    assert {name: (p["life"], p["score"]) for name, p in out["players"].items()} == {
+        ANN: (6, 0),
+        BEN: (6, 0),
+    }
     assert out["rejections"] == [] and out["phase"] == "deal"
 
 
@@ -77,8 +78,11 @@ def test_invalid_json_is_an_input_1_rejection_and_blank_lines_still_count():
 
 def test_json_that_is_not_an_action_is_rejected():
     out = replay(jsonl(HEADER, [1], 7, {"type": "fly"}))
-    assert [(r["line"], r["rule"]) for r in out["rejections"]] == \
-        [(2, "INPUT-1"), (3, "INPUT-1"), (4, "INPUT-2")]
+    assert [(r["line"], r["rule"]) for r in out["rejections"]] == [
+        (2, "INPUT-1"),
+        (3, "INPUT-1"),
+        (4, "INPUT-2"),
+    ]
 
 
 def test_undo_lines_walk_back_and_an_undo_of_nothing_is_rejected():
@@ -111,21 +115,24 @@ def test_an_empty_file_is_an_error():
     assert "empty" in replay_error(["", "  "])
 
 
-@pytest.mark.parametrize("header", [
-    "{not json",
-    "[]",
-    json.dumps({"players": PLAYERS}),
-    json.dumps({"game": "abracadawhat"}),
-    json.dumps({"game": "chess", "players": PLAYERS}),
-    json.dumps({"game": "abracadawhat", "players": ["Ann"]}),
-    json.dumps({"game": "abracadawhat", "players": "Ann, Ben"}),
-    json.dumps({"game": "abracadawhat", "players": PLAYERS, "seed": "4"}),
-    json.dumps({"game": "abracadawhat", "players": PLAYERS, "seed": True}),
-    json.dumps({"game": "abracadawhat", "players": PLAYERS, "options": {"colour": "red"}}),
-    json.dumps({"game": "abracadawhat", "players": PLAYERS, "options": {"start_life": 9}}),
-    json.dumps({"game": "abracadawhat", "players": PLAYERS, "options": ["easy"]}),
-    json.dumps({"game": "abracadawhat", "players": PLAYERS, "options": "easy"}),
-])
+@pytest.mark.parametrize(
+    "header",
+    [
+        "{not json",
+        "[]",
+        json.dumps({"players": PLAYERS}),
+        json.dumps({"game": "abracadawhat"}),
+        json.dumps({"game": "chess", "players": PLAYERS}),
+        json.dumps({"game": "abracadawhat", "players": ["Ann"]}),
+        json.dumps({"game": "abracadawhat", "players": "Ann, Ben"}),
+        json.dumps({"game": "abracadawhat", "players": PLAYERS, "seed": "4"}),
+        json.dumps({"game": "abracadawhat", "players": PLAYERS, "seed": True}),
+        json.dumps({"game": "abracadawhat", "players": PLAYERS, "options": {"colour": "red"}}),
+        json.dumps({"game": "abracadawhat", "players": PLAYERS, "options": {"start_life": 9}}),
+        json.dumps({"game": "abracadawhat", "players": PLAYERS, "options": ["easy"]}),
+        json.dumps({"game": "abracadawhat", "players": PLAYERS, "options": "easy"}),
+    ],
+)
 def test_a_bad_header_is_an_error_naming_its_line(header):
     """Every kind of unusable header raises ReplayError (never another exception) with the line."""
     assert replay_error([header, json.dumps(deal_action())]).startswith("line 1:")

@@ -28,8 +28,9 @@ def store(tmp_path: Path):
 
 
 def start(store: Store, seed: int = 7, options: dict | None = None):
-    return store.start_game(GAME, PLAYERS, {"removal": "tap"} if options is None else options,
-                            seed, TOKENS)
+    return store.start_game(
+        GAME, PLAYERS, {"removal": "tap"} if options is None else options, seed, TOKENS
+    )
 
 
 def cast(player: str, spell: int) -> dict:
@@ -44,8 +45,13 @@ def test_a_started_game_reads_back_with_every_field(store):
     record = start(store, seed=2014)
     again = store.game(record.id)
     assert again == record
-    assert (again.game, again.players, again.options, again.seed, again.tokens) == \
-        (GAME, PLAYERS, {"removal": "tap"}, 2014, TOKENS)
+    assert (again.game, again.players, again.options, again.seed, again.tokens) == (
+        GAME,
+        PLAYERS,
+        {"removal": "tap"},
+        2014,
+        TOKENS,
+    )
     assert again.started_at and again.finished_at is None and not again.abandoned
 
 
@@ -85,8 +91,10 @@ def test_entries_round_trip_in_sequence_order(store):
     game = start(store)
     at2 = store.append(game.id, 2, cast("Ben", 3), "button:1", finished=False)
     at1 = store.append(game.id, 1, {"type": "undo"}, "phone:Ann", finished=False)
-    assert store.entries(game.id) == [Entry(1, {"type": "undo"}, "phone:Ann", at1),
-                                      Entry(2, cast("Ben", 3), "button:1", at2)]
+    assert store.entries(game.id) == [
+        Entry(1, {"type": "undo"}, "phone:Ann", at1),
+        Entry(2, cast("Ben", 3), "button:1", at2),
+    ]
 
 
 def test_entries_belong_to_their_own_game(store):
@@ -185,10 +193,12 @@ def test_refusals_round_trip_oldest_first(store):
     store.refuse(game.id, {"kind": "tag", "uid": "04000001"}, "nfc:board", "TABLE-TAG-1", "one")
     store.refuse(None, {"kind": "button", "seat": 4}, "button:4", "TABLE-GAME-1", "two")
     everything = store.refusals()
-    assert [(r["game_id"], r["input"], r["source"], r["rule"], r["reason"])
-            for r in everything] == [
+    assert [
+        (r["game_id"], r["input"], r["source"], r["rule"], r["reason"]) for r in everything
+    ] == [
         (game.id, {"kind": "tag", "uid": "04000001"}, "nfc:board", "TABLE-TAG-1", "one"),
-        (None, {"kind": "button", "seat": 4}, "button:4", "TABLE-GAME-1", "two")]
+        (None, {"kind": "button", "seat": 4}, "button:4", "TABLE-GAME-1", "two"),
+    ]
     assert all(r["at"] for r in everything)
 
 
@@ -227,8 +237,9 @@ def test_threads_appending_refusals_do_not_corrupt_the_store(store):
     rows = store.refusals(limit=1000)
     assert len(rows) == threads_n * per_thread
     for t in range(threads_n):
-        assert [r["input"]["n"] for r in rows if r["input"]["thread"] == t] == \
-            list(range(per_thread))
+        assert [r["input"]["n"] for r in rows if r["input"]["thread"] == t] == list(
+            range(per_thread)
+        )
     with closing(sqlite3.connect(store.path)) as probe:
         assert probe.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 

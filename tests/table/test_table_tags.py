@@ -33,8 +33,10 @@ def other_registry(tmp_path: Path, name: str) -> tuple[Store, TagRegistry]:
 
 
 def tag_file(*rows: tuple[str, str, str]) -> dict:
-    return {"format": EXPORT_FORMAT,
-            "tags": [{"uid": u, "game": g, "component": c} for u, g, c in rows]}
+    return {
+        "format": EXPORT_FORMAT,
+        "tags": [{"uid": u, "game": g, "component": c} for u, g, c in rows],
+    }
 
 
 def refused(registry: TagRegistry, uid: str, game: str, component: str) -> str:
@@ -62,8 +64,19 @@ def test_an_unknown_uid_is_not_found(registry):
     assert registry.lookup(UID_A) is None
 
 
-@pytest.mark.parametrize("uid", ["", "04A1B2", "04A1B2C3D4", "04A1B2C3D4E5F607", "04G1B2C3",
-                                 "04A1B2C3\n", " 04A1B2C3", "04:A1:B2:C3"])
+@pytest.mark.parametrize(
+    "uid",
+    [
+        "",
+        "04A1B2",
+        "04A1B2C3D4",
+        "04A1B2C3D4E5F607",
+        "04G1B2C3",
+        "04A1B2C3\n",
+        " 04A1B2C3",
+        "04:A1:B2:C3",
+    ],
+)
 def test_an_invalid_uid_is_refused(registry, uid):
     """Only 4, 7 or 10 bytes of upper-case hex, and nothing around them, are a UID."""
     assert "not a tag UID" in refused(registry, uid, GAME, "stone 5")
@@ -138,8 +151,9 @@ def test_enrolled_and_forgotten_tags_persist_in_the_store(registry, store):
 def test_export_lists_every_tag_sorted_by_uid(registry):
     registry.enrol("04000002", GAME, "stone 7")
     registry.enrol("04000001", GAME, "stone 2")
-    assert registry.export() == tag_file(("04000001", GAME, "stone 2"),
-                                         ("04000002", GAME, "stone 7"))
+    assert registry.export() == tag_file(
+        ("04000001", GAME, "stone 2"), ("04000002", GAME, "stone 7")
+    )
 
 
 def test_an_export_imports_into_another_table(registry, tmp_path):
@@ -184,12 +198,15 @@ def test_one_bad_row_imports_nothing(registry, store):
     assert TagRegistry(store).export() == before
 
 
-@pytest.mark.parametrize("rows", [
-    [("04000001", GAME, "stone 1"), ("04000002", GAME, "stone 1")],  # more than the box holds
-    [("04000001", GAME, "stone 2"), ("04000001", GAME, "stone 3")],  # one sticker, two stones
-    [("04000001", "monopoly", "stone 2")],
-    [("04000001", GAME, "stone 9")],
-])
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [("04000001", GAME, "stone 1"), ("04000002", GAME, "stone 1")],  # more than the box holds
+        [("04000001", GAME, "stone 2"), ("04000001", GAME, "stone 3")],  # one sticker, two stones
+        [("04000001", "monopoly", "stone 2")],
+        [("04000001", GAME, "stone 9")],
+    ],
+)
 def test_a_file_the_box_cannot_hold_is_refused(registry, rows):
     """The rows are checked against each other and the box, exactly like enrolment."""
     with pytest.raises(TagError, match="tag "):
@@ -224,13 +241,20 @@ def test_a_failed_replace_forgets_nothing(registry, store):
     assert registry.lookup(UID_A) is not None and len(TagRegistry(store)) == 1
 
 
-@pytest.mark.parametrize("data", [
-    [], "tags", {"tags": []}, {"format": "companion-tags/2", "tags": []},
-    {"format": EXPORT_FORMAT}, {"format": EXPORT_FORMAT, "tags": {}},
-    {"format": EXPORT_FORMAT, "tags": ["04000001"]},
-    {"format": EXPORT_FORMAT, "tags": [{"uid": "04000001", "game": GAME}]},
-    {"format": EXPORT_FORMAT, "tags": [{"uid": 4, "game": GAME, "component": "stone 1"}]},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        [],
+        "tags",
+        {"tags": []},
+        {"format": "companion-tags/2", "tags": []},
+        {"format": EXPORT_FORMAT},
+        {"format": EXPORT_FORMAT, "tags": {}},
+        {"format": EXPORT_FORMAT, "tags": ["04000001"]},
+        {"format": EXPORT_FORMAT, "tags": [{"uid": "04000001", "game": GAME}]},
+        {"format": EXPORT_FORMAT, "tags": [{"uid": 4, "game": GAME, "component": "stone 1"}]},
+    ],
+)
 def test_something_that_is_not_a_tag_file_is_refused(registry, data):
     with pytest.raises(TagError):
         registry.import_(data)

@@ -7,9 +7,9 @@ import html
 import json
 import re
 
+from support import SSE, Server, claim, csrf_for, get, join_all, meta_csrf, post, request
 
 from companion.web.access import FIRST_WAIT, FREE_TRIES, TABLE_TRIES, PinGuard
-from support import SSE, Server, claim, csrf_for, get, join_all, meta_csrf, post, request
 
 PLAYERS = ["Elena", "Denise", "Marta", "Ivo"]
 
@@ -18,9 +18,14 @@ def referee(server) -> tuple:
     """Everything a request could change: the game, the seats, the PIN, the host sessions."""
     t = server.table
     record = t.record
-    return (json.dumps(t.referee_view(), sort_keys=True), record and record.tokens,
-            record and record.joins, t.paused, server.companion.access.pin,
-            server.companion.store.count_sessions("host"))
+    return (
+        json.dumps(t.referee_view(), sort_keys=True),
+        record and record.tokens,
+        record and record.joins,
+        t.paused,
+        server.companion.access.pin,
+        server.companion.store.count_sessions("host"),
+    )
 
 
 def sign_in_page(server) -> tuple[str, str]:
@@ -43,10 +48,12 @@ def try_pin(server, pin, *, csrf=None, cookie=None) -> tuple[int, dict, dict]:
 
 # -- the host's PIN --------------------------------------------------------------------------------
 
+
 def display_page(server, cookie: str | None = None) -> str:
     """The /table page as a screen with (or without) the display's cookie gets it."""
-    status, page, _ = request(f"{server.base}/table",
-                              headers={"Cookie": cookie} if cookie else None)
+    status, page, _ = request(
+        f"{server.base}/table", headers={"Cookie": cookie} if cookie else None
+    )
     assert status == 200
     return page
 
@@ -90,8 +97,9 @@ def test_the_made_up_pin_is_shown_only_on_the_table_displays_own_page(server):
     setup = get(f"{host}/api/setup")
     assert setup["pin"] == pin and setup["display"].endswith(server.companion.access.display_key)
     # the home page sends the signed-in phone to its host page
-    status, _, headers = request(f"{server.base}/", headers={"Cookie": f"companion_host="
-                                                             f"{answer['url'].split('/')[-1]}"})
+    status, _, headers = request(
+        f"{server.base}/", headers={"Cookie": f"companion_host={answer['url'].split('/')[-1]}"}
+    )
     assert status == 302 and headers["Location"].endswith(answer["url"])
 
 
@@ -129,8 +137,8 @@ def test_pin_brute_force_is_slowed_per_phone_then_for_everyone(server):
     pin = server.companion.access.pin
     wrong = [f"{n:06d}" for n in range(1000) if f"{n:06d}" != pin]
     csrf, cookie = sign_in_page(server)
-    statuses = [try_pin(server, w, csrf=csrf, cookie=cookie)[0] for w in wrong[:FREE_TRIES + 3]]
-    assert statuses[:FREE_TRIES - 1] == [401] * (FREE_TRIES - 1)
+    statuses = [try_pin(server, w, csrf=csrf, cookie=cookie)[0] for w in wrong[: FREE_TRIES + 3]]
+    assert statuses[: FREE_TRIES - 1] == [401] * (FREE_TRIES - 1)
     assert statuses[FREE_TRIES - 1] == 401  # this one starts the wait
     assert statuses[FREE_TRIES:] == [429, 429, 429]
     status, answer, headers = try_pin(server, pin, csrf=csrf, cookie=cookie)
@@ -158,8 +166,11 @@ def test_the_pin_guard_doubles_the_wait_and_stops_everyone_after_many_tries():
 def test_the_pin_form_needs_its_csrf_token(server):
     pin = server.companion.access.pin
     _, cookie = sign_in_page(server)
-    for headers in ({"Cookie": cookie}, {"Cookie": cookie, "X-CSRF-Token": "0" * 40},
-                    {"X-CSRF-Token": sign_in_page(server)[0]}):  # a token without its cookie
+    for headers in (
+        {"Cookie": cookie},
+        {"Cookie": cookie, "X-CSRF-Token": "0" * 40},
+        {"X-CSRF-Token": sign_in_page(server)[0]},
+    ):  # a token without its cookie
         status, answer, _ = request(f"{server.base}/host", "POST", {"pin": pin}, headers=headers)
         assert status == 403 and answer["rule"] == "TABLE-REQUEST-3"
     assert server.companion.store.count_sessions("host") == 0
@@ -175,9 +186,11 @@ def test_signing_out_ends_the_session(server):
 
 # -- seats and join codes ----------------------------------------------------------------------------
 
+
 def start(server) -> dict:
-    status, answer = post(f"{server.host}/api/new_game", {"game": "abracadawhat",
-                                                          "players": PLAYERS, "seed": 4})
+    status, answer = post(
+        f"{server.host}/api/new_game", {"game": "abracadawhat", "players": PLAYERS, "seed": 4}
+    )
     assert status == 200, answer
     return get(f"{server.host}/api/setup")["links"]
 
@@ -196,8 +209,11 @@ def test_each_seat_has_a_one_time_join_code_on_the_table_display(server):
     assert get(f"{marta}/api/state")["viewer"] == "Marta"
     assert len(marta.rsplit("/", 1)[1]) >= 43  # 256 random bits
     # spent: the code no longer works, for anyone, and the QR code is gone from the table
-    assert [j["player"] for j in get(f"{server.base}/api/table")["joins"]] == \
-        ["Elena", "Denise", "Ivo"]
+    assert [j["player"] for j in get(f"{server.base}/api/table")["joins"]] == [
+        "Elena",
+        "Denise",
+        "Ivo",
+    ]
     assert request(links["Marta"]["url"])[0] == 403
     status, answer = post(links["Marta"]["url"], csrf="x")
     assert status == 403
@@ -236,10 +252,10 @@ def test_the_host_hands_a_seat_over(server):
         stream.close()
     for path in ("", "/api/state", "/stream"):
         status, value, _ = request(old + path)
-        assert status == 403 and "Denise" not in json.dumps(value).replace(
-            "handed the seat", "")
-    status, _, _ = request(f"{old}/api/action", "POST", {"type": "end_turn"},
-                           headers={"X-CSRF-Token": "whatever"})
+        assert status == 403 and "Denise" not in json.dumps(value).replace("handed the seat", "")
+    status, _, _ = request(
+        f"{old}/api/action", "POST", {"type": "end_turn"}, headers={"X-CSRF-Token": "whatever"}
+    )
     assert status == 403
     link = get(f"{server.host}/api/setup")["links"]["Denise"]["url"]
     new = claim(link)
@@ -266,14 +282,24 @@ def test_the_seats_survive_a_restart(tmp_path):
 
 # -- tokens and CSRF on every door ----------------------------------------------------------------
 
+
 def test_without_a_token_401_with_a_wrong_one_403_and_never_a_players_data(server):
     start(server)
     join_all(server.host)
     for path in ("/p", "/p/"):
         status, page, _ = request(server.base + path)
         assert status == 401 and "scan your seat's code" in html.unescape(page)
-    for path in ("/p/x" * 1, "/p/x/api/state", "/p/x/stream", "/host/x", "/host/x/api/state",
-                 "/host/x/api/setup", "/host/x/stream", "/host/x/sim/world", "/host/x/tags.json"):
+    for path in (
+        "/p/x" * 1,
+        "/p/x/api/state",
+        "/p/x/stream",
+        "/host/x",
+        "/host/x/api/state",
+        "/host/x/api/setup",
+        "/host/x/stream",
+        "/host/x/sim/world",
+        "/host/x/tags.json",
+    ):
         status, value, _ = request(server.base + path)
         assert status == 403, path
         assert not any(p in json.dumps(value) for p in PLAYERS), path
@@ -284,13 +310,17 @@ def test_every_post_needs_its_own_pages_csrf_token_and_changes_nothing_without(s
     pages = join_all(server.host)
     elena, denise = pages["Elena"], pages["Denise"]
     before = referee(server)
-    posts = [(f"{elena}/api/action", {"type": "end_turn"}),
-             (f"{elena}/api/virtual_roll", {}),
-             (f"{server.host}/api/undo", {}), (f"{server.host}/api/pause", {}),
-             (f"{server.host}/api/end_game", {}),
-             (f"{server.host}/api/hand_over", {"player": "Marta"}),
-             (f"{server.host}/api/new_game", {"game": "abracadawhat", "players": PLAYERS}),
-             (f"{server.host}/api/new_pin", {}), (f"{server.host}/sim/draw", {})]
+    posts = [
+        (f"{elena}/api/action", {"type": "end_turn"}),
+        (f"{elena}/api/virtual_roll", {}),
+        (f"{server.host}/api/undo", {}),
+        (f"{server.host}/api/pause", {}),
+        (f"{server.host}/api/end_game", {}),
+        (f"{server.host}/api/hand_over", {"player": "Marta"}),
+        (f"{server.host}/api/new_game", {"game": "abracadawhat", "players": PLAYERS}),
+        (f"{server.host}/api/new_pin", {}),
+        (f"{server.host}/sim/draw", {}),
+    ]
     wrong = [None, "", "0" * 40, csrf_for(denise)]  # none, empty, made up, another seat's
     for url, body in posts:
         for token in wrong:
@@ -298,18 +328,27 @@ def test_every_post_needs_its_own_pages_csrf_token_and_changes_nothing_without(s
             status, answer, _ = request(url, "POST", body, headers=headers)
             assert status == 403 and answer["rule"] == "TABLE-REQUEST-3", (url, token)
     # the host's token is no good for a player's page, nor the other way round
-    status, _, _ = request(f"{elena}/api/action", "POST", {"type": "end_turn"},
-                           headers={"X-CSRF-Token": csrf_for(f"{server.host}/api/undo")})
+    status, _, _ = request(
+        f"{elena}/api/action",
+        "POST",
+        {"type": "end_turn"},
+        headers={"X-CSRF-Token": csrf_for(f"{server.host}/api/undo")},
+    )
     assert status == 403
     # a POST from another site's page is refused even with the right token
-    status, answer, _ = request(f"{server.host}/api/pause", "POST", {},
-                                headers={"X-CSRF-Token": csrf_for(f"{server.host}/api/pause"),
-                                         "Origin": "http://evil.example"})
+    status, answer, _ = request(
+        f"{server.host}/api/pause",
+        "POST",
+        {},
+        headers={
+            "X-CSRF-Token": csrf_for(f"{server.host}/api/pause"),
+            "Origin": "http://evil.example",
+        },
+    )
     assert status == 403 and answer["rule"] == "TABLE-REQUEST-3"
     assert referee(server) == before
     # written, one row a second per source (with a count), but not shown on the pages
-    assert "TABLE-REQUEST-3" not in [r["rule"] for r in
-                                     get(f"{server.base}/api/table")["refusals"]]
+    assert "TABLE-REQUEST-3" not in [r["rule"] for r in get(f"{server.base}/api/table")["refusals"]]
     server.table.sync()
     logged = [r for r in server.companion.store.refusals() if r["rule"] == "TABLE-REQUEST-3"]
     assert 1 <= len(logged) < len(posts) * len(wrong)
@@ -347,8 +386,9 @@ def test_the_home_page_shows_the_ways_in_or_sends_a_phone_back_to_its_seat(serve
     status, page, _ = request(f"{server.base}/")
     assert status == 200 and "Become the host" in page and 'href="/table"' in page
     links = start(server)
-    status, answer, headers = request(links["Elena"]["url"], "POST", {},
-                                      headers={"X-CSRF-Token": csrf_for(links["Elena"]["url"])})
+    status, answer, headers = request(
+        links["Elena"]["url"], "POST", {}, headers={"X-CSRF-Token": csrf_for(links["Elena"]["url"])}
+    )
     assert status == 200
     cookie = headers["Set-Cookie"].split(";")[0]
     assert cookie.startswith("companion_seat=") and "HttpOnly" in headers["Set-Cookie"]

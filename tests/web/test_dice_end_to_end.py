@@ -7,9 +7,9 @@ from __future__ import annotations
 import time
 
 import pytest
+from support import SSE, get, post, wait_until
 
 from companion.games.abracadawhat.lights import LOSS_FLASH
-from support import SSE, get, post, wait_until
 
 PLAYERS = ["Elena", "Denise", "Marta"]
 
@@ -28,7 +28,7 @@ def life_pixels(server, seat: int) -> int:
     layout = server.table.layout
     frame = server.companion.devices.strips["table"].latest().pixels
     base = seat * layout.seat_pixels + 1
-    return sum(1 for p in frame[base:base + layout.life_pixels] if p != (0, 0, 0))
+    return sum(1 for p in frame[base : base + layout.life_pixels] if p != (0, 0, 0))
 
 
 def snapshot_after(stream: SSE, predicate, timeout: float = 5.0) -> dict:

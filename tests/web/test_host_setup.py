@@ -7,20 +7,23 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import Server, get, post, request
 
 from companion.games import get_game
 from companion.lights import PALETTE
-from support import Server, get, post, request
 
 PLAYERS = ["Elena", "Denise", "Marta", "Ivo"]
 
 
 def new_game(server, **more) -> tuple[int, dict]:
-    return post(f"{server.host}/api/new_game", {"game": "abracadawhat", "players": PLAYERS,
-                                                "seed": 2, **more})
+    return post(
+        f"{server.host}/api/new_game",
+        {"game": "abracadawhat", "players": PLAYERS, "seed": 2, **more},
+    )
 
 
 # -- colours -----------------------------------------------------------------------------------------
+
 
 def test_the_players_colours_are_the_hosts_choice(server):
     colours = ["vermillion", "sky blue", "yellow", "blue"]
@@ -41,12 +44,15 @@ def test_without_colours_the_palette_goes_round_in_order(server):
     assert list(snap["game"]["colours"].values()) == list(PALETTE)[:4]
 
 
-@pytest.mark.parametrize("colours, problem", [
-    (["blue", "blue", "yellow", "orange"], "two players have the same colour"),
-    (["blue", "pink", "yellow", "orange"], "'pink' is not a colour of the palette"),
-    (["blue", "yellow"], "give one colour for each player"),
-    ("blue", "give one colour for each player"),
-])
+@pytest.mark.parametrize(
+    "colours, problem",
+    [
+        (["blue", "blue", "yellow", "orange"], "two players have the same colour"),
+        (["blue", "pink", "yellow", "orange"], "'pink' is not a colour of the palette"),
+        (["blue", "yellow"], "give one colour for each player"),
+        ("blue", "give one colour for each player"),
+    ],
+)
 def test_colours_that_cannot_be_are_refused_and_change_nothing(server, colours, problem):
     before = server.table.record
     status, answer = new_game(server, colours=colours)
@@ -55,6 +61,7 @@ def test_colours_that_cannot_be_are_refused_and_change_nothing(server, colours, 
 
 
 # -- the sticker guide -------------------------------------------------------------------------------
+
 
 def enrolling(server) -> dict | None:
     return get(f"{server.host}/api/state")["enrolling"]
@@ -66,18 +73,30 @@ def test_the_guide_asks_for_each_stone_in_turn_and_refuses_one_already_enrolled(
     assert status == 200 and answer["count"] == sum(box.values()) == 36
     assert post(f"{server.host}/api/enrol/guide", {"game": "abracadawhat"})[0] == 200
     asked = enrolling(server)
-    assert asked == {"game": "abracadawhat", "component": "stone 1", "guide": True, "done": 0,
-                     "total": 36, "component_done": 0, "component_total": 1}
+    assert asked == {
+        "game": "abracadawhat",
+        "component": "stone 1",
+        "guide": True,
+        "done": 0,
+        "total": 36,
+        "component_done": 0,
+        "component_total": 1,
+    }
     status, answer = post(f"{server.host}/sim/tap_box")
     assert answer["ok"], answer
     first = answer["outcomes"][-1]
     assert first["enrolled"] == "stone 1"
     asked = enrolling(server)
-    assert (asked["component"], asked["done"], asked["component_done"],
-            asked["component_total"]) == ("stone 2", 1, 0, 2)
+    assert (
+        asked["component"],
+        asked["done"],
+        asked["component_done"],
+        asked["component_total"],
+    ) == ("stone 2", 1, 0, 2)
     # the stone 1 sticker again: refused (already enrolled), and stone 2 is still asked for
-    uid = next(row["uid"] for row in server.table.tags.export()["tags"]
-               if row["component"] == "stone 1")
+    uid = next(
+        row["uid"] for row in server.table.tags.export()["tags"] if row["component"] == "stone 1"
+    )
     status, answer = post(f"{server.host}/sim/tap", {"uid": uid})
     assert answer["ok"] is False and answer["rule"] == "TABLE-TAG-4"
     # never saying what the sticker is: a player's hidden stone may be tapped while enrolling
@@ -122,6 +141,7 @@ def test_the_guide_for_an_unknown_game_is_refused(server):
 
 
 # -- the running table's settings -------------------------------------------------------------------
+
 
 def test_the_host_sets_the_leds_brightness_and_it_is_kept(tmp_path):
     server = Server.start(tmp_path, brightness=0.5)

@@ -12,9 +12,9 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 import pytest
+from support import csrf_for, request
 
 from companion.i18n import compiled, po_files, untranslated
-from support import csrf_for, request
 
 ITALIAN = {"Cookie": "companion_lang=it"}
 ENGLISH = {"Cookie": "companion_lang=en"}
@@ -68,12 +68,14 @@ def first_snapshot(url: str, headers: dict[str, str]) -> dict[str, Any]:
 
 
 def act(url: str, action: dict, headers: dict[str, str]) -> tuple[int, Any]:
-    status, answer, _ = request(f"{url}/api/action", "POST", action,
-                                headers={"X-CSRF-Token": csrf_for(url), **headers})
+    status, answer, _ = request(
+        f"{url}/api/action", "POST", action, headers={"X-CSRF-Token": csrf_for(url), **headers}
+    )
     return status, answer
 
 
 # -- choosing the language ------------------------------------------------------------------------
+
 
 def test_a_phone_chooses_its_language_with_a_cookie(server):
     status, _, headers = request(f"{server.base}/lang/it?next={quote('/table')}")
@@ -87,8 +89,16 @@ def test_a_phone_chooses_its_language_with_a_cookie(server):
     assert status == 302 and headers["Set-Cookie"].startswith("companion_lang=en;")
 
 
-@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "/\\evil.example",
-                                    "evil.example", "javascript:alert(1)"])
+@pytest.mark.parametrize(
+    "target",
+    [
+        "https://evil.example/",
+        "//evil.example/x",
+        "/\\evil.example",
+        "evil.example",
+        "javascript:alert(1)",
+    ],
+)
 def test_the_language_link_never_leaves_the_site(server, target):
     status, _, headers = request(f"{server.base}/lang/it?next={quote(target)}")
     assert status == 302 and headers["Location"] == "/"
@@ -122,15 +132,20 @@ def test_a_page_embeds_the_js_catalog_of_its_language(server, game):
 
 # -- the game's texts in each phone's language ----------------------------------------------------
 
+
 def test_the_prompt_and_events_come_in_each_phones_language(server, game):
     elena = state(game["Elena"], ITALIAN)
     denise = state(game["Denise"], ENGLISH)
     assert elena["view"]["prompt"] == "Elena: dichiara un incantesimo."
     assert denise["view"]["prompt"] == "Elena: declare a spell."
-    assert [e["text"] for e in elena["events"]][-2:] == ["Le pietre del round 1 sono distribuite.",
-                                                         "Elena inizia il round 1."]
-    assert [e["text"] for e in denise["events"]][-2:] == ["Round 1 is dealt.",
-                                                          "Elena begins round 1."]
+    assert [e["text"] for e in elena["events"]][-2:] == [
+        "Le pietre del round 1 sono distribuite.",
+        "Elena inizia il round 1.",
+    ]
+    assert [e["text"] for e in denise["events"]][-2:] == [
+        "Round 1 is dealt.",
+        "Elena begins round 1.",
+    ]
     # a spell named inside a sentence is translated too
     status, answer = act(game["Elena"], {"type": "cast", "spell": 8}, ITALIAN)
     assert status == 200 and answer["ok"], answer
@@ -158,14 +173,16 @@ def test_the_streams_speak_each_phones_language(server, game):
 def test_a_refusal_comes_back_in_the_phones_language(server, game):
     status, answer = act(game["Elena"], {"type": "end_turn"}, ITALIAN)
     assert status == 409 and answer["rule"] == "ABR-ENDT-1"
-    assert answer["reason"] == ("Il turno si può terminare solo dopo un incantesimo riuscito; "
-                                "dichiara un incantesimo.")
+    assert answer["reason"] == (
+        "Il turno si può terminare solo dopo un incantesimo riuscito; dichiara un incantesimo."
+    )
     status, answer = act(game["Denise"], {"type": "cast", "spell": 3}, ENGLISH)
     assert status == 409 and answer["rule"] == "ABR-TURN-1"
     assert answer["reason"] == "It is Elena's turn; only the active player can declare a spell."
     status, answer = act(game["Denise"], {"type": "cast", "spell": 3}, ITALIAN)
-    assert answer["reason"] == ("È il turno di Elena; solo il giocatore di turno può dichiarare "
-                                "un incantesimo.")
+    assert answer["reason"] == (
+        "È il turno di Elena; solo il giocatore di turno può dichiarare un incantesimo."
+    )
     # the table's own refusals too (not the rules'): a sensor action sent from a phone
     status, answer = act(game["Elena"], {"type": "roll", "value": 3}, ITALIAN)
     assert status == 403
@@ -192,11 +209,13 @@ def test_the_status_page_in_italian(server):
 
 # -- the catalogs ---------------------------------------------------------------------------------
 
+
 def test_every_catalog_is_translated():
     """``python -m companion.i18n check`` finds nothing untranslated."""
     missing = untranslated("it")
-    assert missing and all(not ids for ids in missing.values()), \
-        {domain: ids[:5] for domain, ids in missing.items() if ids}
+    assert missing and all(not ids for ids in missing.values()), {
+        domain: ids[:5] for domain, ids in missing.items() if ids
+    }
 
 
 def test_the_compiled_catalogs_are_current():
@@ -206,5 +225,6 @@ def test_the_compiled_catalogs_are_current():
     for po in catalogs:
         mo = po.with_suffix(".mo")
         assert mo.exists(), f"{mo.name} is missing: run python -m companion.i18n compile"
-        assert mo.read_bytes() == compiled(po), \
+        assert mo.read_bytes() == compiled(po), (
             f"{po.parent.parent.name}/{mo.name} is stale: run python -m companion.i18n compile"
+        )

@@ -27,8 +27,11 @@ def test_a_script_trying_join_codes_wakes_nobody(server):
         rules.add(answer["rule"])
     seconds = time.monotonic() - began
     assert table.version == version and len(table.cues) == cues
-    assert not [r for r in get(f"{server.base}/api/table")["refusals"]
-                if r["rule"] in ("TABLE-JOIN-1", "TABLE-REQUEST-3")]
+    assert not [
+        r
+        for r in get(f"{server.base}/api/table")["refusals"]
+        if r["rule"] in ("TABLE-JOIN-1", "TABLE-REQUEST-3")
+    ]
     wait_until(lambda: sum(r["count"] for r in server.companion.store.refusals()[logged:]) == 100)
     rows = server.companion.store.refusals()[logged:]  # a row a second, per rule
     assert len(rows) <= (math.ceil(seconds) + 1) * len(rules) < 100
@@ -42,8 +45,9 @@ def test_a_table_that_cannot_record_says_so_everywhere_and_applies_nothing(serve
     table = server.table
     before = table.referee_view()
     table.store._db.execute("PRAGMA query_only = 1")  # every write refused
-    move = {k: v for k, v in get(f"{links['Elena']}/api/state")["legal"][0].items()
-            if k != "player"}  # a move the rules accept: only the disk stands in its way
+    move = {
+        k: v for k, v in get(f"{links['Elena']}/api/state")["legal"][0].items() if k != "player"
+    }  # a move the rules accept: only the disk stands in its way
     status, answer = post(f"{links['Elena']}/api/action", move)
     assert status == 503 and answer["rule"] == "TABLE-STORE-1"
     assert table.referee_view() == before

@@ -46,10 +46,10 @@ def palette(dark: bool = False) -> dict[str, str]:
     """app.css's colours: the light ``:root`` block, or the dark one."""
     css = (STATIC / "app.css").read_text()
     if dark:
-        block = css[css.index("@media (prefers-color-scheme: dark)"):]
+        block = css[css.index("@media (prefers-color-scheme: dark)") :]
     else:
-        block = css[css.index(":root {"):]
-    block = block[:block.index("}")]
+        block = css[css.index(":root {") :]
+    block = block[: block.index("}")]
     return dict(re.findall(r"--([\w-]+):\s*(#[0-9a-fA-F]{3,6})\s*;", block))
 
 
@@ -58,9 +58,9 @@ def read_png(data: bytes) -> tuple[int, int, int, bytes]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     pos, chunks = 8, []
     while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        (crc,) = struct.unpack(">I", data[pos + 8 + length:pos + 12 + length])
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        body = data[pos + 8 : pos + 8 + length]
+        (crc,) = struct.unpack(">I", data[pos + 8 + length : pos + 12 + length])
         assert zlib.crc32(kind + body) & 0xFFFFFFFF == crc, f"bad CRC in {kind!r}"
         chunks.append((kind, body))
         pos += 12 + length
@@ -73,7 +73,10 @@ def read_png(data: bytes) -> tuple[int, int, int, bytes]:
     assert len(raw) == height * (stride + 1)
     out, previous = bytearray(), bytearray(stride)
     for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        kind, line = (
+            raw[y * (stride + 1)],
+            bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)]),
+        )
         for i in range(stride):
             a = line[i - channels] if i >= channels else 0
             b = previous[i]
@@ -96,6 +99,7 @@ def read_png(data: bytes) -> tuple[int, int, int, bytes]:
 
 
 # -- the manifest ---------------------------------------------------------------------------------
+
 
 def test_the_manifest_is_served_with_what_an_install_needs(server):
     status, body, headers = fetch(server, "/manifest.webmanifest")
@@ -126,8 +130,12 @@ def test_the_manifests_icons_exist_and_are_served(server):
             assert icon["sizes"] == f"{width}x{height}", icon
         else:
             assert icon["src"] == "/static/icon.svg" and b"<svg" in body
-    assert seen == {("any", "any", "image/svg+xml"), ("192x192", "any", "image/png"),
-                    ("512x512", "any", "image/png"), ("512x512", "maskable", "image/png")}
+    assert seen == {
+        ("any", "any", "image/svg+xml"),
+        ("192x192", "any", "image/png"),
+        ("512x512", "any", "image/png"),
+        ("512x512", "maskable", "image/png"),
+    }
 
 
 def test_every_page_links_the_manifest_and_the_home_screen_icon(server):
@@ -140,9 +148,13 @@ def test_every_page_links_the_manifest_and_the_home_screen_icon(server):
         touch = re.search(r'<link rel="apple-touch-icon" href="([^"]+)">', html).group(1)
         assert fetch(server, touch)[0] == 200
         assert read_png(fetch(server, touch)[1])[:2] == (192, 192)
-        themes = {m: c for c, m in re.findall(
-            r'<meta name="theme-color" content="(#[0-9a-f]+)" media="\(prefers-color-scheme: (\w+)\)">',
-            html)}
+        themes = {
+            m: c
+            for c, m in re.findall(
+                r'<meta name="theme-color" content="(#[0-9a-f]+)" media="\(prefers-color-scheme: (\w+)\)">',
+                html,
+            )
+        }
         assert themes == {"light": palette()["card"], "dark": palette(dark=True)["card"]}
         assert '<meta name="mobile-web-app-capable" content="yes">' in html
         assert '<meta name="apple-mobile-web-app-capable" content="yes">' in html
@@ -152,6 +164,7 @@ def test_every_page_links_the_manifest_and_the_home_screen_icon(server):
 
 
 # -- the service worker ---------------------------------------------------------------------------
+
 
 def precache_of(source: str) -> list[str]:
     return json.loads(re.search(r"const PRECACHE = (\[.*?\]);", source).group(1))
@@ -175,9 +188,11 @@ def test_the_precache_names_the_whole_shell_and_only_files_that_are_served(serve
     urls = precache_of(body.decode())
     assert len(urls) == len(set(urls))
     expected = {"/offline", "/manifest.webmanifest", "/static/app.css", "/static/icon.svg"}
-    expected |= {f"/static/{p.relative_to(STATIC).as_posix()}"
-                 for pattern in ("js/*.js", "js/games/*.js", "icons/*.png")
-                 for p in STATIC.glob(pattern)}
+    expected |= {
+        f"/static/{p.relative_to(STATIC).as_posix()}"
+        for pattern in ("js/*.js", "js/games/*.js", "icons/*.png")
+        for p in STATIC.glob(pattern)
+    }
     assert set(urls) == expected
     assert "/static/js/pwa.js" in urls and "/static/js/games/dorktower.js" in urls
     for url in urls:
@@ -214,10 +229,16 @@ def test_the_version_changes_when_any_shell_file_changes(tmp_path):
     first = pwa.shell_version(static, templates)
     assert pwa.shell_version(static, templates) == first  # the same files, the same version
     assert first == pwa.shell_version(STATIC, TEMPLATES)
-    for changed in (static / "app.css", static / "js" / "common.js",
-                    static / "js" / "games" / "dorktower.js", static / "icons" / "icon-192.png",
-                    static / "manifest.webmanifest", static / "sw.js",
-                    templates / "offline.html", templates / "base.html"):
+    for changed in (
+        static / "app.css",
+        static / "js" / "common.js",
+        static / "js" / "games" / "dorktower.js",
+        static / "icons" / "icon-192.png",
+        static / "manifest.webmanifest",
+        static / "sw.js",
+        templates / "offline.html",
+        templates / "base.html",
+    ):
         before = changed.read_bytes()
         changed.write_bytes(before + b"\n")
         assert pwa.shell_version(static, templates) != first, changed
@@ -252,6 +273,7 @@ def test_a_new_release_is_a_new_worker(tmp_path):
 
 # -- the offline page -----------------------------------------------------------------------------
 
+
 def test_the_offline_page_says_what_is_going_on(server):
     status, body, headers = fetch(server, "/offline")
     assert status == 200
@@ -267,6 +289,7 @@ def test_the_offline_page_says_what_is_going_on(server):
 
 
 # -- the icons ------------------------------------------------------------------------------------
+
 
 def test_the_checked_in_icons_are_what_the_script_draws(tmp_path):
     """``python -m companion.web.icons`` draws exactly the PNGs in web/static/icons/ (compared
@@ -291,7 +314,8 @@ def test_the_icons_look_like_the_svg():
 
     def at(x, y):
         i = (y * size + x) * 4
-        return tuple(pixels[i:i + 4])
+        return tuple(pixels[i : i + 4])
+
     assert at(0, 0)[3] == 0 and at(size - 1, size - 1)[3] == 0  # rounded corners
     assert at(size // 2, 4) == (*icons.BACKGROUND, 255)
     assert at(int(size * 0.3), int(size * 0.7)) == (*icons.CARD, 255)  # the card, beside the "?"
@@ -305,7 +329,7 @@ def test_the_icons_look_like_the_svg():
     for y in range(size):
         for x in range(size):
             i = (y * size + x) * 3
-            if tuple(pixels[i:i + 3]) != icons.BACKGROUND:
+            if tuple(pixels[i : i + 3]) != icons.BACKGROUND:
                 art += 1
-                assert (x + 0.5 - centre) ** 2 + (y + 0.5 - centre) ** 2 <= radius ** 2, (x, y)
+                assert (x + 0.5 - centre) ** 2 + (y + 0.5 - centre) ** 2 <= radius**2, (x, y)
     assert art > size * size // 5  # and the card is not lost in the middle

@@ -13,26 +13,35 @@ import json
 import random
 
 import pytest
-
-from companion.rules import HOST, TABLE
-from companion.games.abracadawhat.rules import AbracadaWhat
 from support import Bot, Server, fetch, first_snapshot, hidden_changed, request
+
+from companion.games.abracadawhat.rules import AbracadaWhat
+from companion.rules import HOST, TABLE
 
 
 def endpoints(server: Server, tokens: dict[str, str], viewer: str) -> dict[str, str]:
     """Everything ``viewer`` can fetch, by name."""
     base = server.base
     if viewer == TABLE:
-        return {"table page": fetch(f"{base}/table"), "table api": fetch(f"{base}/api/table"),
-                "table stream": first_snapshot(f"{base}/api/table/stream")}
+        return {
+            "table page": fetch(f"{base}/table"),
+            "table api": fetch(f"{base}/api/table"),
+            "table stream": first_snapshot(f"{base}/api/table/stream"),
+        }
     if viewer == HOST:
         host = server.host
-        return {"host page": fetch(host), "host api": fetch(f"{host}/api/state"),
-                "host setup": fetch(f"{host}/api/setup"),
-                "host stream": first_snapshot(f"{host}/stream")}
+        return {
+            "host page": fetch(host),
+            "host api": fetch(f"{host}/api/state"),
+            "host setup": fetch(f"{host}/api/setup"),
+            "host stream": first_snapshot(f"{host}/stream"),
+        }
     page = f"{base}/p/{tokens[viewer]}"
-    return {"player page": fetch(page), "player api": fetch(f"{page}/api/state"),
-            "player stream": first_snapshot(f"{page}/stream")}
+    return {
+        "player page": fetch(page),
+        "player api": fetch(f"{page}/api/state"),
+        "player stream": first_snapshot(f"{page}/stream"),
+    }
 
 
 def check_step(server: Server, tokens: dict[str, str], rng: random.Random) -> None:
@@ -89,8 +98,13 @@ def test_no_endpoint_shows_a_player_their_own_stones_three_players(tmp_path):
 @pytest.mark.slow
 def test_no_endpoint_leaks_with_five_players_and_secret_stones(tmp_path):
     """ABR-HID-3: acquired secret stones reach their owner only, with five players."""
-    phases, final = play_and_check(tmp_path, ["Ann", "Bo", "Cy", "Di", "Ed"],
-                                   {"order_violation": "require_objection"}, seed=4, steps=60)
+    phases, final = play_and_check(
+        tmp_path,
+        ["Ann", "Bo", "Cy", "Di", "Ed"],
+        {"order_violation": "require_objection"},
+        seed=4,
+        steps=60,
+    )
     assert "declare" in phases
 
 
@@ -133,8 +147,9 @@ def test_wrong_tokens_get_nothing(tmp_path):
             status, value, _ = request(f"{server.base}/host/wrong{path}")
             assert status == 403, path
             assert "Elena" not in json.dumps(value)
-        status, _, _ = request(f"{server.base}/p/not-a-token/api/action", "POST",
-                               {"type": "cast", "spell": 1})
+        status, _, _ = request(
+            f"{server.base}/p/not-a-token/api/action", "POST", {"type": "cast", "spell": 1}
+        )
         assert status == 403
     finally:
         server.stop()

@@ -24,14 +24,14 @@ import json
 
 import pytest
 from flask import Response, jsonify
-
-from companion.devices.events import DeviceStatus
-from companion.rules import EVERYTHING, HOST, TABLE
-from companion.games import games, get_game
-from companion.table.device_reports import DeviceReports
 from secrets_harness import NOBODY, UNDECIDED, Harness, Leak, leak_at, player_counts, run
 from secrets_swap import Swap
 from support import Server, post
+
+from companion.devices.events import DeviceStatus
+from companion.games import games, get_game
+from companion.rules import EVERYTHING, HOST, TABLE
+from companion.table.device_reports import DeviceReports
 
 SEATS = 5  # the simulated table's seats (devices.seats)
 
@@ -45,8 +45,9 @@ def cases():
         counts = player_counts(game, SEATS)
         for size, seed, steps, every in RUNS:
             players = counts[0] if size == "min" else counts[-1]
-            yield pytest.param(game.id, players, seed, steps, every,
-                               id=f"{game.id}-{players}p-seed{seed}")
+            yield pytest.param(
+                game.id, players, seed, steps, every, id=f"{game.id}-{players}p-seed{seed}"
+            )
 
 
 @pytest.fixture
@@ -72,9 +73,17 @@ def test_no_role_is_served_what_it_may_not_see(server, game_id, players, seed, s
     assert report.taps + report.rolls > sum(report.direct.values()), report
     assert report.refused == 0, report  # a tap or a roll the rules accept is not refused
     assert len(report.chatter) >= 3, report
-    assert {"/p/<token>/api/state", "/api/table/stream", "/p/<token>/stream",
-            "/host/<token>/stream", "/host/<token>/status/stream", "/host/<token>/status/api",
-            "/host/<token>/tags.json", "/table/<key>", "/join/<code>"} <= report.endpoints
+    assert {
+        "/p/<token>/api/state",
+        "/api/table/stream",
+        "/p/<token>/stream",
+        "/host/<token>/stream",
+        "/host/<token>/status/stream",
+        "/host/<token>/status/api",
+        "/host/<token>/tags.json",
+        "/table/<key>",
+        "/join/<code>",
+    } <= report.endpoints
     assert report.streams >= report.checks, report  # every role reads a stream at every check
 
 
@@ -97,8 +106,9 @@ def test_every_endpoint_is_fetched_by_every_role(server):
             assert planned == checked
             assert {f.own for f in plan if f.rule == "/table/<key>"} == {False}
         if role == NOBODY:  # a made-up token, join code and display key, refused
-            assert {f.own for f in plan if f.rule in ("/p/<token>", "/host/<token>",
-                                                       "/join/<code>")} == {False}
+            assert {
+                f.own for f in plan if f.rule in ("/p/<token>", "/host/<token>", "/join/<code>")
+            } == {False}
     harness.check()
 
 
@@ -142,16 +152,18 @@ def test_events_shown_beyond_their_audience_fail(server, monkeypatch):
     game = get_game("dorktower")
     monkeypatch.setattr(type(game), "view_event", lambda self, event, viewer: event)
     with pytest.raises(Leak, match="leaks to"):
-        Harness(server, game, ["Xanthe", "Yorick"], seed=6,
-                options={"start_roll": False}).play(steps=12)
+        Harness(server, game, ["Xanthe", "Yorick"], seed=6, options={"start_roll": False}).play(
+            steps=12
+        )
 
 
 def test_an_endpoint_serving_the_referees_view_fails(server):
     """A new endpoint is fetched without being named anywhere: one that serves the whole state
     is caught."""
     app = server.companion.app
-    app.add_url_rule("/api/test/referee", "test_referee",
-                     lambda: jsonify(server.table.referee_view()))
+    app.add_url_rule(
+        "/api/test/referee", "test_referee", lambda: jsonify(server.table.referee_view())
+    )
     with pytest.raises(Leak, match=r"/api/test/referee leaks to"):
         run(server, get_game("abracadawhat"), 2, seed=7, steps=10)
 
@@ -159,8 +171,7 @@ def test_an_endpoint_serving_the_referees_view_fails(server):
 def test_a_page_that_does_not_check_its_token_fails(server):
     """A page under a player's token that answers any token is caught for the wrong token."""
     app = server.companion.app
-    app.add_url_rule("/p/<token>/test/peek", "test_peek",
-                     lambda token: jsonify({"ok": True}))
+    app.add_url_rule("/p/<token>/test/peek", "test_peek", lambda token: jsonify({"ok": True}))
     with pytest.raises(AssertionError, match=r"reaches /p/<token>/test/peek, which is not its"):
         run(server, get_game("abracadawhat"), 2, seed=8, steps=3)
 
@@ -189,11 +200,13 @@ def test_an_endpoint_the_harness_cannot_fill_is_reported(server):
 
 # -- the devices, the PIN and the sticker map ------------------------------------------------------
 
+
 def dealt(server, players=("Xanthe", "Yorick", "Zephyrine")) -> Harness:
     """A game of Abracada...What? dealt sticker by sticker on the board's reader (its UIDs in the
     state), every device having reported something, the seats claimed: ready to be checked."""
-    harness = Harness(server, get_game("abracadawhat"), list(players), seed=11,
-                      options={"removal": "tap"})
+    harness = Harness(
+        server, get_game("abracadawhat"), list(players), seed=11, options={"removal": "tap"}
+    )
     harness.start()
     harness.chatter(every_kind=True)
     harness.claim_seats()
@@ -212,8 +225,11 @@ def test_the_swap_renames_every_uid_and_scrambles_the_diagnostics_but_for_the_ho
     harness = dealt(server)
     table = server.table
     registry, state = dict(table.tags._tags), table.history.state
-    reports, public, journal = table.reports.diagnostics(), table.reports.public(), \
-        [dict(j) for j in table.journal]
+    reports, public, journal = (
+        table.reports.diagnostics(),
+        table.reports.public(),
+        [dict(j) for j in table.journal],
+    )
     dealt_uids = set(state["tags"])
     assert any(j.get("action", {}).get("tag") in dealt_uids for j in journal)
     assert any(registry[uid].name in str(reports) or uid in str(reports) for uid in registry)
@@ -222,8 +238,9 @@ def test_the_swap_renames_every_uid_and_scrambles_the_diagnostics_but_for_the_ho
         with swap:
             renamed = table.tags._tags
             assert not set(renamed) & set(registry)
-            assert sorted(c.name for c in renamed.values()) == \
-                sorted(c.name for c in registry.values())
+            assert sorted(c.name for c in renamed.values()) == sorted(
+                c.name for c in registry.values()
+            )
             assert set(table.history.state["tags"]) <= set(renamed)
             assert not {j.get("action", {}).get("tag") for j in table.journal} & dealt_uids
             assert table.reports.public() == public
@@ -232,12 +249,13 @@ def test_the_swap_renames_every_uid_and_scrambles_the_diagnostics_but_for_the_ho
                 assert shown == swap.renaming.value(reports) != reports
             else:
                 for device, entry in reports.items():
-                    assert {k: v for k, v in shown[device].items() if k != "dice"} != \
-                        {k: v for k, v in entry.items() if k != "dice"}
+                    assert {k: v for k, v in shown[device].items() if k != "dice"} != {
+                        k: v for k, v in entry.items() if k != "dice"
+                    }
                     assert shown[device]["connected"] == entry["connected"]
         assert table.tags._tags == registry and table.history.state is state
         assert table.reports.diagnostics() == reports
-        assert [dict(j) for j in table.journal][:len(journal)] == journal
+        assert [dict(j) for j in table.journal][: len(journal)] == journal
 
 
 def test_a_device_report_that_comes_in_during_a_swap_is_kept(server):
@@ -268,10 +286,16 @@ def test_a_snapshot_that_shows_what_a_device_sensed_fails(server, monkeypatch):
 
     monkeypatch.setattr(DeviceReports, "public", leaky)
     harness = dealt(server)
-    for role, name in (("Yorick", "Yorick"), (TABLE, "the table display"),
-                       (NOBODY, "a phone without a token")):
-        with pytest.raises(Leak, match=rf"(?s)(/api/table|/p/<token>)\S* leaks to {name}.*"
-                                       r"first difference"):
+    for role, name in (
+        ("Yorick", "Yorick"),
+        (TABLE, "the table display"),
+        (NOBODY, "a phone without a token"),
+    ):
+        with pytest.raises(
+            Leak,
+            match=rf"(?s)(/api/table|/p/<token>)\S* leaks to {name}.*"
+            r"first difference",
+        ):
             harness.check_role(role)
     harness.check_role(HOST)
 
@@ -279,11 +303,17 @@ def test_a_snapshot_that_shows_what_a_device_sensed_fails(server, monkeypatch):
 def test_a_status_page_that_names_a_sticker_by_its_uid_fails(server, monkeypatch):
     """The host's status page may show what the board's reader read, but never an enrolled
     sticker's UID: the host is usually a player too."""
-    monkeypatch.setattr(DeviceReports, "tag_read", lambda self, reader, uid, enrolled:
-                        self.sensed(f"nfc:{reader}", f"tag {uid}"))
+    monkeypatch.setattr(
+        DeviceReports,
+        "tag_read",
+        lambda self, reader, uid, enrolled: self.sensed(f"nfc:{reader}", f"tag {uid}"),
+    )
     harness = dealt(server)
-    with pytest.raises(Leak, match=r"(?s)/host/<token>/status\S* leaks to the host.*"
-                                   r"first difference"):
+    with pytest.raises(
+        Leak,
+        match=r"(?s)/host/<token>/status\S* leaks to the host.*"
+        r"first difference",
+    ):
         harness.check_role(HOST)
 
 
@@ -304,11 +334,13 @@ def test_the_pin_in_the_tables_api_fails(server, monkeypatch):
     from companion.web import public
 
     real_display = public._display
-    monkeypatch.setattr(public, "_display",
-                        lambda: real_display() | {"pin": public.access().pin})
+    monkeypatch.setattr(public, "_display", lambda: real_display() | {"pin": public.access().pin})
     harness = dealt(server)
-    for role, name in ((TABLE, "the table display"), ("Xanthe", "Xanthe"),
-                       (NOBODY, "a phone without a token")):
+    for role, name in (
+        (TABLE, "the table display"),
+        ("Xanthe", "Xanthe"),
+        (NOBODY, "a phone without a token"),
+    ):
         with pytest.raises(Leak, match=rf"/api/table\S* shows {name}.* the host's PIN"):
             harness.check_role(role)
 
@@ -327,10 +359,14 @@ def test_the_sticker_map_exported_during_a_game_fails(server):
     """While a game is played the sticker map (UID -> stone) names every hidden stone to whoever
     taps one: its export is refused (409). One that answers is caught for the host."""
     server.companion.app.view_functions["host.export_tags"] = lambda token: Response(
-        json.dumps(server.table.tags.export()), mimetype="application/json")
+        json.dumps(server.table.tags.export()), mimetype="application/json"
+    )
     harness = dealt(server)
-    with pytest.raises(Leak, match=r"(?s)/host/<token>/tags\.json leaks to the host.*"
-                                   r"first difference"):
+    with pytest.raises(
+        Leak,
+        match=r"(?s)/host/<token>/tags\.json leaks to the host.*"
+        r"first difference",
+    ):
         harness.check_role(HOST)
 
 
@@ -341,7 +377,8 @@ def test_a_stream_that_serves_the_table_a_players_view_fails(server):
     from companion.web.common import sse
 
     server.companion.app.view_functions["public.stream"] = lambda: sse(
-        lambda table: table.history.state["players"][0])
+        lambda table: table.history.state["players"][0]
+    )
     harness = dealt(server)
     with pytest.raises(Leak, match=r"/api/table/stream leaks to the table display"):
         harness.check_role(TABLE)
@@ -366,8 +403,11 @@ def test_a_seat_token_in_the_tables_api_fails(server, monkeypatch):
     from companion.web import public
 
     real_display = public._display
-    monkeypatch.setattr(public, "_display", lambda: real_display() | {
-        "first": next(iter(public.table().record.tokens.values()))})
+    monkeypatch.setattr(
+        public,
+        "_display",
+        lambda: real_display() | {"first": next(iter(public.table().record.tokens.values()))},
+    )
     harness = dealt(server)
     for role, name in ((TABLE, "the table display"), ("Yorick", "Yorick"), (HOST, "the host")):
         with pytest.raises(Leak, match=rf"/api/table\S* shows {name}.* Xanthe's seat token"):
@@ -376,15 +416,22 @@ def test_a_seat_token_in_the_tables_api_fails(server, monkeypatch):
 
 # -- leaks the harness found in the product (fixed): they stay checked -------------------------
 
+
 def test_a_tag_import_during_a_game_names_no_sticker(server):
     """The host (usually a player) reads a face-down stone's UID with a phone and imports it as
     some stone: during a game the import is refused without a word about the sticker (it would
     say which stone it is), and the status page does not show the UID."""
     harness = dealt(server)
     uid = min(harness.state()["tags"])
-    status, answer = post(f"{server.host}/api/tags", {"data": {
-        "format": "companion-tags/1", "tags": [
-            {"uid": uid, "game": "abracadawhat", "component": "stone 9"}]}})
+    status, answer = post(
+        f"{server.host}/api/tags",
+        {
+            "data": {
+                "format": "companion-tags/1",
+                "tags": [{"uid": uid, "game": "abracadawhat", "component": "stone 9"}],
+            }
+        },
+    )
     assert status == 409 and answer["rule"] == "TABLE-TAG-6"
     assert uid not in str(answer) and "stone" not in answer["reason"]
     status, answer = post(f"{server.host}/api/tags/forget", {"uid": uid})
@@ -398,8 +445,9 @@ def test_a_sticker_enrolled_by_a_tap_is_not_shown_by_its_uid(server):
     table = server.table
     uid = min(u for u, component in table.tags._tags.items() if component.name == "stone 5")
     assert post(f"{server.host}/api/tags/forget", {"uid": uid})[0] == 200
-    assert post(f"{server.host}/api/enrol", {"game": "abracadawhat",
-                                             "component": "stone 5"})[0] == 200
+    assert (
+        post(f"{server.host}/api/enrol", {"game": "abracadawhat", "component": "stone 5"})[0] == 200
+    )
     assert post(f"{server.host}/sim/tap", {"uid": uid})[1]["ok"]
     harness = Harness(server, get_game("abracadawhat"), ["Xanthe", "Yorick"], seed=12)
     harness.start()

@@ -12,16 +12,17 @@ import threading
 import time
 
 import pytest
+from support import SSE, Server, wait_until
 
 from companion.web import eventloop
-from support import SSE, Server, wait_until
 
 
 def stream_from(server: Server, path: str, address: str, timeout: float = 10.0) -> SSE:
     """An event stream opened from a loopback address of its own (all of 127/8 is lo)."""
     stream = SSE.__new__(SSE)
-    stream.conn = http.client.HTTPConnection("127.0.0.1", server.companion.port,
-                                             timeout=timeout, source_address=(address, 0))
+    stream.conn = http.client.HTTPConnection(
+        "127.0.0.1", server.companion.port, timeout=timeout, source_address=(address, 0)
+    )
     stream.conn.request("GET", path, headers={"Accept": "text/event-stream"})
     stream.response = stream.conn.getresponse()
     stream.status = stream.response.status
@@ -67,8 +68,9 @@ def test_open_streams_hold_no_thread(server):
 
 def test_a_new_stream_past_the_address_limit_ends_the_oldest(server):
     limits = server.companion.app.extensions["companion"]["stream_limits"]
-    streams = [stream_from(server, "/api/table/stream", "127.0.2.1")
-               for _ in range(limits.per_address)]
+    streams = [
+        stream_from(server, "/api/table/stream", "127.0.2.1") for _ in range(limits.per_address)
+    ]
     try:
         for stream in streams:
             stream.snapshot()
@@ -103,12 +105,17 @@ def test_a_seat_has_at_most_a_few_streams_the_newest_win(server):
 def test_connections_past_the_address_limit_close_that_addresss_oldest_idle_one(server):
     limits = server.companion.server.limits
     limits.per_address = 4
-    idle = [socket.create_connection(("127.0.0.1", server.companion.port),
-                                     source_address=("127.0.4.1", 0)) for _ in range(4)]
+    idle = [
+        socket.create_connection(
+            ("127.0.0.1", server.companion.port), source_address=("127.0.4.1", 0)
+        )
+        for _ in range(4)
+    ]
     try:
         wait_until(lambda: len(limits.by_address.get("127.0.4.1", [])) == 4)
-        newest = socket.create_connection(("127.0.0.1", server.companion.port),
-                                          source_address=("127.0.4.1", 0))
+        newest = socket.create_connection(
+            ("127.0.0.1", server.companion.port), source_address=("127.0.4.1", 0)
+        )
         idle[0].settimeout(5)
         assert idle[0].recv(100) == b""  # the oldest idle connection was closed
         newest.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -123,8 +130,9 @@ def test_connections_past_the_address_limit_close_that_addresss_oldest_idle_one(
 
 
 def http_status(server: Server, path: str, address: str) -> int:
-    conn = http.client.HTTPConnection("127.0.0.1", server.companion.port, timeout=5,
-                                      source_address=(address, 0))
+    conn = http.client.HTTPConnection(
+        "127.0.0.1", server.companion.port, timeout=5, source_address=(address, 0)
+    )
     try:
         conn.request("GET", path)
         return conn.getresponse().status
@@ -178,14 +186,17 @@ def test_a_stream_that_is_not_read_is_dropped(server, monkeypatch):
 
 
 def test_raw_junk_gets_4xx_and_the_server_goes_on(server):
-    junk = [b"\x00\x01\x02\r\n\r\n", b"GET /p/\xc3\xa9 HTTP/1.1\r\nHost: x\r\n\r\n",
-            b"GET / HTTP/1.1\r\nHost: x\r\nX: \xff\xfe\r\n\r\n",
-            b"POST /host HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nab",
-            b"POST /host HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
-            b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
-            b"GET / HTTP/1.1\r\n" + b"X-Big: " + b"b" * 100_000 + b"\r\n\r\n",
-            b"POST /host HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\n\r\n",
-            b"GET / HTTP/9.9\r\n\r\n"]
+    junk = [
+        b"\x00\x01\x02\r\n\r\n",
+        b"GET /p/\xc3\xa9 HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: x\r\nX: \xff\xfe\r\n\r\n",
+        b"POST /host HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nab",
+        b"POST /host HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"GET / HTTP/1.1\r\n" + b"X-Big: " + b"b" * 100_000 + b"\r\n\r\n",
+        b"POST /host HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\n\r\n",
+        b"GET / HTTP/9.9\r\n\r\n",
+    ]
     for request in junk:
         sock = socket.create_connection(("127.0.0.1", server.companion.port))
         sock.settimeout(3)

@@ -31,6 +31,7 @@ def connected_dice(server) -> dict:
 
 # -- what the API lists ---------------------------------------------------------------------------
 
+
 def test_the_api_lists_every_device_of_a_simulated_table(server):
     snap = connected_dice(server)
     nfc = device(snap, "nfc", "board")
@@ -48,8 +49,11 @@ def test_the_api_lists_every_device_of_a_simulated_table(server):
     assert buttons["pin_factory"] == "mock (simulated)"
 
     strips = {d["name"]: d for d in snap["devices"] if d["kind"] == "leds"}
-    assert {n: d["pixels"] for n, d in strips.items()} == \
-        server.table.layout.strips() == {"table": 35, "score": 8, "tower": 16}
+    assert (
+        {n: d["pixels"] for n, d in strips.items()}
+        == server.table.layout.strips()
+        == {"table": 35, "score": 8, "tower": 16}
+    )
     for d in strips.values():
         assert d["driver"] == "simulated" and d["driver_class"] == "SimStrip"
         assert d["chain"] is None and d["state"] == "no report"
@@ -107,16 +111,19 @@ def test_the_addresses_come_from_the_request_when_the_lan_address_is_unknown(ser
     loopback = {"home": "http://127.0.0.1:8000/", "table": "http://127.0.0.1:8000/table"}
     ext = {"urls": lambda: loopback}
     assert _addresses(ext, "http://192.168.4.1:8000/") == {
-        "home": "http://192.168.4.1:8000/", "table": "http://192.168.4.1:8000/table",
-        "source": "request", "lan_address": "192.168.4.1"}
+        "home": "http://192.168.4.1:8000/",
+        "table": "http://192.168.4.1:8000/table",
+        "source": "request",
+        "lan_address": "192.168.4.1",
+    }
     lan = {"home": "http://192.168.4.1:8000/", "table": "http://192.168.4.1:8000/table"}
-    assert _addresses({"urls": lambda: lan}, "http://companion.local:8000/")["home"] == \
-        lan["home"]
+    assert _addresses({"urls": lambda: lan}, "http://companion.local:8000/")["home"] == lan["home"]
     server.companion.app.extensions["companion"]["urls"] = None  # an app with no companion
     assert status(server)["addresses"]["home"] == f"{server.base}/"
 
 
 # -- the LED test pattern -------------------------------------------------------------------------
+
 
 def test_the_led_test_shows_red_green_blue_white_then_the_normal_frames(server):
     strip = server.companion.devices.strips["table"]
@@ -128,8 +135,9 @@ def test_the_led_test_shows_red_green_blue_white_then_the_normal_frames(server):
     leds = get(f"{server.host}/sim/leds")  # at once: the pattern's first colour, at 0.5 brightness
     assert set(leds["table"]) == set(leds["tower"]) == {"#800000"}
     assert status(server)["led_test"]["running"] is True
-    wait_until(lambda: strip.latest().pixels == normal and
-               strip.latest().at > before.at + 2.0, timeout=5)
+    wait_until(
+        lambda: strip.latest().pixels == normal and strip.latest().at > before.at + 2.0, timeout=5
+    )
     time.sleep(0.2)
     shown = [f.pixels for f in strip.frames if f.seq > before.seq]
     colours = []
@@ -138,8 +146,13 @@ def test_the_led_test_shows_red_green_blue_white_then_the_normal_frames(server):
         if not colours or colours[-1] != pixels[0]:
             colours.append(pixels[0])
     level = round(255 * server.table.brightness)
-    assert colours == [(level, 0, 0), (0, level, 0), (0, 0, level), (level, level, level),
-                       (0, 0, 0)]
+    assert colours == [
+        (level, 0, 0),
+        (0, level, 0),
+        (0, 0, level),
+        (level, level, level),
+        (0, 0, 0),
+    ]
     assert status(server)["led_test"]["running"] is False
     events = get(f"{server.host}/api/state")["events"]
     assert any(e.get("type") == "led_test" for e in events)
@@ -175,12 +188,13 @@ def test_a_led_test_without_the_csrf_token_is_refused_and_runs_nothing(server):
 
 # -- the page, the stream, the QR code ------------------------------------------------------------
 
+
 def test_the_status_page_and_its_link_from_the_host_page(server):
     page = get(f"{server.host}/status")
     assert 'id="devices"' in page and 'aria-live="polite"' in page
     assert "/static/js/status.js" in page and "<script>" not in page  # no inline script
     assert "Test the LEDs" in page and __version__ in page
-    assert f'{server.base}/' in page  # the home page's address
+    assert f"{server.base}/" in page  # the home page's address
     assert f'href="/host/{server.companion.host_token}/status"' in get(server.host)
     status_code, svg, headers = request(f"{server.host}/status/qr.svg")
     assert status_code == 200 and headers["Content-Type"].startswith("image/svg+xml")
@@ -209,6 +223,7 @@ def test_the_stream_sends_the_status_on_connect_and_after_a_change(server):
 
 # -- who may see it -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("path", ["", "/api", "/stream", "/qr.svg"])
 def test_a_wrong_host_token_gets_403_and_no_device_data(server, path):
     status_code, body, _ = request(f"{server.base}/host/not-a-host-token/status{path}")
@@ -227,9 +242,15 @@ def test_the_player_pages_and_the_table_display_do_not_expose_the_status(server)
     links = server.new_game(["Elena", "Denise", "Marta"], seed=7)
     elena = links["Elena"]
     player_token = elena.rsplit("/", 1)[1]
-    for url in (f"{elena}/status", f"{elena}/status/api", f"{elena}/api/status",
-                f"{server.base}/table/status", f"{server.base}/table/status/api",
-                f"{server.base}/api/table/status", f"{server.base}/status/api"):
+    for url in (
+        f"{elena}/status",
+        f"{elena}/status/api",
+        f"{elena}/api/status",
+        f"{server.base}/table/status",
+        f"{server.base}/table/status/api",
+        f"{server.base}/api/table/status",
+        f"{server.base}/status/api",
+    ):
         assert request(url)[0] == 404, url
     status_code, body, _ = request(f"{server.base}/host/{player_token}/status/api")
     assert status_code == 403 and "devices" not in body

@@ -10,9 +10,9 @@ import time
 from pathlib import Path
 
 import pytest
+from support import SSE, Bot, Server, csrf_for, get, post, request, wait_until
 
 from companion.rules import HOST, TABLE
-from support import SSE, Bot, Server, csrf_for, get, post, request, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,6 +30,7 @@ def refusals_in_db(server):
 
 
 # -- pages and assets ---------------------------------------------------------------------------
+
 
 def test_pages_use_only_local_assets(server, game):
     """No CDN: every script, style and image a page refers to is served by the companion."""
@@ -58,6 +59,7 @@ def test_security_headers(server):
 
 # -- phone actions ------------------------------------------------------------------------------
 
+
 def test_a_phone_cast_changes_the_game_for_everyone(server, game):
     before = referee(server)
     assert before["active"] == "Elena"
@@ -70,8 +72,9 @@ def test_a_phone_cast_changes_the_game_for_everyone(server, game):
 def test_a_phone_cannot_act_for_another_player(server, game):
     """The server decides who acts: a "player" field in the body is ignored (ABR-TURN-1)."""
     before = referee(server)
-    status, answer = post(f"{game['Denise']}/api/action",
-                          {"type": "cast", "spell": 8, "player": "Elena"})
+    status, answer = post(
+        f"{game['Denise']}/api/action", {"type": "cast", "spell": 8, "player": "Elena"}
+    )
     assert status == 409 and answer["rule"] == "ABR-TURN-1"
     assert referee(server) == before
     assert ("ABR-TURN-1", "phone:Denise") in refusals_in_db(server)
@@ -81,8 +84,12 @@ def test_sensor_actions_cannot_come_from_a_phone(server, game):
     """A player cannot claim a stone by phone: deals, draws, removals and rolls come from sensors;
     nor can a phone undo (the host and the seat buttons can)."""
     before = referee(server)
-    for action in ({"type": "refill", "stones": [1]}, {"type": "roll", "value": 6},
-                   {"type": "deal_stone", "stone": 1}, {"type": "remove", "stone": 3}):
+    for action in (
+        {"type": "refill", "stones": [1]},
+        {"type": "roll", "value": 6},
+        {"type": "deal_stone", "stone": 1},
+        {"type": "remove", "stone": 3},
+    ):
         status, answer = post(f"{game['Elena']}/api/action", action)
         assert status == 403 and answer["rule"] == "TABLE-REQUEST-2", action
     for action in ({"type": "undo"}, {"type": "shout"}):
@@ -96,8 +103,12 @@ def test_sensor_actions_cannot_come_from_a_phone(server, game):
 @pytest.mark.parametrize("body", [b"not json", b"[1, 2]", b'{"spell": 3}', b'{"type": 7}'])
 def test_malformed_requests_change_nothing_and_are_logged(server, game, body):
     before = referee(server)
-    status, answer, _ = request(f"{game['Elena']}/api/action", "POST", raw=body,
-                                headers={"X-CSRF-Token": csrf_for(game["Elena"])})
+    status, answer, _ = request(
+        f"{game['Elena']}/api/action",
+        "POST",
+        raw=body,
+        headers={"X-CSRF-Token": csrf_for(game["Elena"])},
+    )
     assert status == 400, answer
     assert answer["ok"] is False and answer["rule"] in ("INPUT-1", "TABLE-REQUEST-1")
     assert referee(server) == before
@@ -114,13 +125,17 @@ def test_a_refusal_is_signalled_on_the_leds(server, game):
     segment = slice(seat * 7, seat * 7 + 7)
 
     def white_segment():
-        return any(all(p == (255, 255, 255) or p == (128, 128, 128) for p in f.pixels[segment])
-                   for f in strip.frames)
+        return any(
+            all(p == (255, 255, 255) or p == (128, 128, 128) for p in f.pixels[segment])
+            for f in strip.frames
+        )
+
     # brightness 0.5 scales white to 128
     wait_until(white_segment, timeout=3)
 
 
 # -- streams ------------------------------------------------------------------------------------
+
 
 def test_a_stream_sends_a_snapshot_on_connect_then_every_change_and_keepalives(server, game):
     stream = SSE(f"{server.base}/api/table/stream")
@@ -172,8 +187,11 @@ def test_an_old_join_link_is_told_it_is_gone(server, game):
 def test_eight_phones_and_the_table_display_all_get_every_change(server, game):
     """Five players, three more phones on the table display, and the host: all live at once,
     while ordinary requests are still answered."""
-    urls = [f"{game[p]}/stream" for p in game] + [f"{server.base}/api/table/stream"] * 4 + \
-        [f"{server.host}/stream"]
+    urls = (
+        [f"{game[p]}/stream" for p in game]
+        + [f"{server.base}/api/table/stream"] * 4
+        + [f"{server.host}/stream"]
+    )
     streams = [SSE(u) for u in urls]
     try:
         firsts = [s.snapshot() for s in streams]
@@ -200,6 +218,7 @@ def test_hung_up_streams_free_their_threads(server, game):
 
 
 # -- the host's tools ---------------------------------------------------------------------------
+
 
 def test_host_undo_is_a_new_entry(server, game):
     before = referee(server)
@@ -253,16 +272,22 @@ def test_tags_export_forget_enrol_and_import(server, game):
     status, answer = post(f"{server.host}/api/tags/forget", {"uid": uid})
     assert status == 200
     # enrol the sticker again by tapping it
-    status, answer = post(f"{server.host}/api/enrol", {"game": "abracadawhat",
-                                                     "component": component})
+    status, answer = post(
+        f"{server.host}/api/enrol", {"game": "abracadawhat", "component": component}
+    )
     assert status == 200
     assert get(f"{server.host}/api/state")["enrolling"]["component"] == component
     status, answer = post(f"{server.host}/sim/tap", {"uid": uid})
-    assert answer["outcomes"][0] == {"n": answer["outcomes"][0]["n"], "source": "TagTapped",
-                                     "ok": True, "enrolled": component}
+    assert answer["outcomes"][0] == {
+        "n": answer["outcomes"][0]["n"],
+        "source": "TagTapped",
+        "ok": True,
+        "enrolled": component,
+    }
     # arming an enrolment for a component whose stickers are all enrolled is refused at once
-    status, answer = post(f"{server.host}/api/enrol", {"game": "abracadawhat",
-                                                     "component": "stone 8"})
+    status, answer = post(
+        f"{server.host}/api/enrol", {"game": "abracadawhat", "component": "stone 8"}
+    )
     assert status == 409 and "all are enrolled" in answer["reason"]
     # a sticker that is already enrolled is refused when tapped
     eight = next(t["uid"] for t in exported["tags"] if t["component"] == "stone 8")
@@ -278,11 +303,12 @@ def test_tags_export_forget_enrol_and_import(server, game):
 
 
 def test_new_game_refusals(server):
-    for body, needle in (({"game": "chess", "players": ["A", "B"]}, "no game called"),
-                         ({"game": "abracadawhat", "players": ["A"]}, "2 to 5 players"),
-                         ({"game": "abracadawhat", "players": ["A", "A"]}, "same name"),
-                         ({"game": "abracadawhat", "players": ["A", "B"],
-                           "options": {"nope": 1}}, "no option")):
+    for body, needle in (
+        ({"game": "chess", "players": ["A", "B"]}, "no game called"),
+        ({"game": "abracadawhat", "players": ["A"]}, "2 to 5 players"),
+        ({"game": "abracadawhat", "players": ["A", "A"]}, "same name"),
+        ({"game": "abracadawhat", "players": ["A", "B"], "options": {"nope": 1}}, "no option"),
+    ):
         status, answer = post(f"{server.host}/api/new_game", body)
         assert status == 409 and answer["rule"] == "TABLE-GAME-2", body
         assert needle in answer["reason"]

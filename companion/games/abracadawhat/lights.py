@@ -29,15 +29,32 @@ def cues(events: list[dict[str, Any]], players: list[str], at: float) -> list[Cu
     ``hi - 1`` of the seat's life)."""
     found = []
     for event in events:
-        if event.get("type") == "life" and event.get("delta", 0) < 0 \
-                and event.get("player") in players:
-            found.append(Cue("life_lost", at, players.index(event["player"]), event["life"],
-                             event["life"] - event["delta"], length=LOSS_FLASH))
+        if (
+            event.get("type") == "life"
+            and event.get("delta", 0) < 0
+            and event.get("player") in players
+        ):
+            found.append(
+                Cue(
+                    "life_lost",
+                    at,
+                    players.index(event["player"]),
+                    event["life"],
+                    event["life"] - event["delta"],
+                    length=LOSS_FLASH,
+                )
+            )
     return found
 
 
-def draw(strips: dict[str, list[Pixel]], view: dict[str, Any], colours: list[Pixel],
-         cues: list[Cue], now: float, layout: Layout) -> None:
+def draw(
+    strips: dict[str, list[Pixel]],
+    view: dict[str, Any],
+    colours: list[Pixel],
+    cues: list[Cue],
+    now: float,
+    layout: Layout,
+) -> None:
     """Draw ``view`` onto ``strips`` (all dark when called)."""
     table, score = strips["table"], strips["score"]
     names = view["order"]
@@ -46,7 +63,7 @@ def draw(strips: dict[str, list[Pixel]], view: dict[str, Any], colours: list[Pix
     winners = set(view.get("winners", ()))
     deal_to = (view.get("deal") or {}).get("player") if view["phase"] == "deal" else None
 
-    for i, name in enumerate(names[:layout.seats]):
+    for i, name in enumerate(names[: layout.seats]):
         base = i * layout.seat_pixels
         colour = colours[i]
         p = view["players"][name]

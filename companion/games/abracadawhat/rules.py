@@ -61,7 +61,9 @@ SPELLS = {
     8: t("Magic Potion"),
 }
 NUMBERS = range(1, 9)
-STONE_SET = tuple(n for n in NUMBERS for _ in range(n))  # ABR-COMP-1: n stones of spell n, 36 in all
+STONE_SET = tuple(
+    n for n in NUMBERS for _ in range(n)
+)  # ABR-COMP-1: n stones of spell n, 36 in all
 RACK_SIZE = 5  # ABR-SETUP-5, ABR-ENDT-4
 SECRET_STONES = 4  # ABR-SETUP-8
 REMOVED_FOR = {2: 12, 3: 6, 4: 0, 5: 0}  # ABR-SETUP-7
@@ -93,34 +95,60 @@ class AbracadaWhat(Game):
     max_players = 5
     components = {f"stone {n}": n for n in NUMBERS}
     options = (
-        Option("easy", False, t("Easy version: later casts in a turn may be any spell."),
-               "ABR-VAR-1",
-               aliases=("easy_version", "variant_easy", "ABR-VAR-1")),
-        Option("last_wizard_standing", False,
-               t("The round ends only when a rack is empty or one wizard survives; the winner "
-                 "scores 2 plus the secret-stone bonus, everyone else nothing."), "ABR-VAR-2",
-               aliases=("last_standing", "variant_last_standing", "ABR-VAR-2")),
-        Option("order_violation", "auto_penalty",
-               t("A lower spell after a success: the companion applies the penalty itself "
-                 "(auto_penalty) or waits for another player to object (require_objection)."),
-               "ABR-AMB-3", choices=("auto_penalty", "require_objection")),
-        Option("resolve_last_effect", True,
-               t("When the last stone of a rack is cast, resolve its effect before the round "
-                 "ends."),
-               "ABR-AMB-4"),
+        Option(
+            "easy",
+            False,
+            t("Easy version: later casts in a turn may be any spell."),
+            "ABR-VAR-1",
+            aliases=("easy_version", "variant_easy", "ABR-VAR-1"),
+        ),
+        Option(
+            "last_wizard_standing",
+            False,
+            t(
+                "The round ends only when a rack is empty or one wizard survives; the winner "
+                "scores 2 plus the secret-stone bonus, everyone else nothing."
+            ),
+            "ABR-VAR-2",
+            aliases=("last_standing", "variant_last_standing", "ABR-VAR-2"),
+        ),
+        Option(
+            "order_violation",
+            "auto_penalty",
+            t(
+                "A lower spell after a success: the companion applies the penalty itself "
+                "(auto_penalty) or waits for another player to object (require_objection)."
+            ),
+            "ABR-AMB-3",
+            choices=("auto_penalty", "require_objection"),
+        ),
+        Option(
+            "resolve_last_effect",
+            True,
+            t("When the last stone of a rack is cast, resolve its effect before the round ends."),
+            "ABR-AMB-4",
+        ),
         Option("die_faces", [1, 2, 3, 4, 5, 6], t("The faces of the die."), "ABR-AMB-1"),
         Option("start_life", 6, t("Life at the start of every round."), "ABR-AMB-2"),
         Option("life_cap", 6, t("Nobody may have more life than this."), "ABR-AMB-2"),
-        Option("removal", "auto",
-               t("How the right neighbour's removal of a cast stone is known: at once from the "
-                 "declaration (auto), or when the stone is tapped at the board reader (tap)."),
-               "ABR-CAST-4", choices=("auto", "tap")),
+        Option(
+            "removal",
+            "auto",
+            t(
+                "How the right neighbour's removal of a cast stone is known: at once from the "
+                "declaration (auto), or when the stone is tapped at the board reader (tap)."
+            ),
+            "ABR-CAST-4",
+            choices=("auto", "tap"),
+        ),
     )
 
     # ------------------------------------------------------------------------------------------
     # Setting up
 
-    def new(self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0) -> State:
+    def new(
+        self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0
+    ) -> State:
         names = self.check_players(players)
         opts = self.resolve_options(options)
         self._check_option_values(opts)
@@ -165,8 +193,10 @@ class AbracadaWhat(Game):
             return Refusal(MALFORMED, t("An action needs a type."))
         handler = self._handlers.get(action["type"])
         if handler is None:
-            return Refusal(UNKNOWN_ACTION, t("{game} has no action {action}.", game=self.title,
-                                             action=repr(action["type"])))
+            return Refusal(
+                UNKNOWN_ACTION,
+                t("{game} has no action {action}.", game=self.title, action=repr(action["type"])),
+            )
         s = _copy_state(state)
         events: list[Event] = []
         try:
@@ -181,8 +211,13 @@ class AbracadaWhat(Game):
         """The observed deal of a whole round: racks, the removed stones and the secret stones."""
         self._expect_deal(s)
         if s["dealt"]:
-            raise _Refuse("ABR-SETUP-5", t("The deal is already under way stone by stone; "
-                                           "finish it by tapping the remaining stones."))
+            raise _Refuse(
+                "ABR-SETUP-5",
+                t(
+                    "The deal is already under way stone by stone; "
+                    "finish it by tapping the remaining stones."
+                ),
+            )
         n = len(s["players"])
         racks = a.get("racks")
         if not isinstance(racks, dict):
@@ -191,28 +226,47 @@ class AbracadaWhat(Game):
             _seat(s, name)
         missing = [p for p in s["players"] if p not in racks]
         if missing:
-            raise _Refuse("ABR-SETUP-5", t("The deal has no rack for {players}.",
-                                           players=", ".join(missing)))
-        dealt_racks = [_stones(racks[p], t("{player}'s rack must be a list of stone numbers.",
-                                           player=p[:1].upper() + p[1:]))
-                       for p in s["players"]]
+            raise _Refuse(
+                "ABR-SETUP-5", t("The deal has no rack for {players}.", players=", ".join(missing))
+            )
+        dealt_racks = [
+            _stones(
+                racks[p],
+                t("{player}'s rack must be a list of stone numbers.", player=p[:1].upper() + p[1:]),
+            )
+            for p in s["players"]
+        ]
         for p, rack in zip(s["players"], dealt_racks):
             if len(rack) != RACK_SIZE:
-                raise _Refuse("ABR-SETUP-5", t("Each player is dealt {n} stones; {player} has "
-                                               "{count}.", n=RACK_SIZE, player=p,
-                                               count=len(rack)))
-        secret = _stones(a.get("secret"),
-                         t("The secret stones must be a list of stone numbers."))
+                raise _Refuse(
+                    "ABR-SETUP-5",
+                    t(
+                        "Each player is dealt {n} stones; {player} has {count}.",
+                        n=RACK_SIZE,
+                        player=p,
+                        count=len(rack),
+                    ),
+                )
+        secret = _stones(a.get("secret"), t("The secret stones must be a list of stone numbers."))
         if len(secret) != SECRET_STONES:
-            raise _Refuse("ABR-SETUP-8", t("There are {n} secret stones, not {count}.",
-                                           n=SECRET_STONES, count=len(secret)))
-        removed = _stones(a.get("removed", []),
-                          t("The removed stones must be a list of stone numbers."))
+            raise _Refuse(
+                "ABR-SETUP-8",
+                t("There are {n} secret stones, not {count}.", n=SECRET_STONES, count=len(secret)),
+            )
+        removed = _stones(
+            a.get("removed", []), t("The removed stones must be a list of stone numbers.")
+        )
         must_remove = REMOVED_FOR[n]
         if removed and len(removed) != must_remove:
-            raise _Refuse("ABR-SETUP-7", t("With {players} players {n} stones are removed face "
-                                           "up, not {count}.", players=n, n=must_remove,
-                                           count=len(removed)))
+            raise _Refuse(
+                "ABR-SETUP-7",
+                t(
+                    "With {players} players {n} stones are removed face up, not {count}.",
+                    players=n,
+                    n=must_remove,
+                    count=len(removed),
+                ),
+            )
         used = Counter(removed) + Counter(secret)
         for rack in dealt_racks:
             used.update(rack)
@@ -226,8 +280,7 @@ class AbracadaWhat(Game):
         s["unseen_removed"] = must_remove - len(removed)
         s["reserve"] = _minus(s["reserve"], used)
         s["chance_n"] += 1
-        ev.append(_event("dealt", t("Round {round} is dealt.", round=s["round"]),
-                         round=s["round"]))
+        ev.append(_event("dealt", t("Round {round} is dealt.", round=s["round"]), round=s["round"]))
         self._begin_round(s, ev)
 
     def _deal_stone(self, s: State, a: Action, ev: list[Event]) -> None:
@@ -238,20 +291,33 @@ class AbracadaWhat(Game):
         if tag is not None and tag in s["tags"]:
             raise _Refuse("ABR-SETUP-5", t("That stone has already been dealt this round."))
         if stone not in s["reserve"]:
-            raise _Refuse("ABR-COMP-1", t("That stone cannot be dealt: every stone of its number "
-                                          "is already dealt (check the tag registry)."))
+            raise _Refuse(
+                "ABR-COMP-1",
+                t(
+                    "That stone cannot be dealt: every stone of its number "
+                    "is already dealt (check the tag registry)."
+                ),
+            )
         target, seat, index, of = _deal_target(s)
         s["reserve"].remove(stone)
         if target == "rack":
             _insort(s["racks"][seat], stone)
             where = f"rack:{seat}"
-            text = t("A stone is dealt to {player} ({index} of {of}).",
-                     player=s["players"][seat], index=index, of=of)
+            text = t(
+                "A stone is dealt to {player} ({index} of {of}).",
+                player=s["players"][seat],
+                index=index,
+                of=of,
+            )
         elif target == "removed":
             s["removed"][stone - 1] += 1
             where = "removed"
-            text = t("Stone {stone} is removed face up ({index} of {of}).",  # public (ABR-HID-5)
-                     stone=stone, index=index, of=of)
+            text = t(
+                "Stone {stone} is removed face up ({index} of {of}).",  # public (ABR-HID-5)
+                stone=stone,
+                index=index,
+                of=of,
+            )
         else:
             s["secret"].append(stone)
             where = f"secret:{len(s['secret']) - 1}"
@@ -267,16 +333,19 @@ class AbracadaWhat(Game):
             fields["stone"] = stone
         ev.append(_event("stone_dealt", text, **fields))
         if _deal_target(s)[0] == "done":
-            ev.append(_event("dealt", t("Round {round} is dealt.", round=s["round"]),
-                         round=s["round"]))
+            ev.append(
+                _event("dealt", t("Round {round} is dealt.", round=s["round"]), round=s["round"])
+            )
             self._begin_round(s, ev)
 
     def _expect_deal(self, s: State) -> None:
         if s["phase"] == "over":
             raise _Refuse("ABR-GAME-1", t("The game is over."))
         if s["phase"] != "deal":
-            raise _Refuse("ABR-ROUND-1", t("Stones are dealt only when a round begins; this round "
-                                           "is still being played."))
+            raise _Refuse(
+                "ABR-ROUND-1",
+                t("Stones are dealt only when a round begins; this round is still being played."),
+            )
 
     def _begin_round(self, s: State, ev: list[Event]) -> None:
         s["life"] = [s["options"]["start_life"]] * len(s["players"])  # ABR-NEXT-4
@@ -285,9 +354,14 @@ class AbracadaWhat(Game):
         s["last_cast"] = None
         s["successes"] = 0
         s["dealt"] = 0
-        ev.append(_event("turn", t("{player} begins round {round}.", player=_name(s, s["active"]),
-                                   round=s["round"]),
-                         player=_name(s, s["active"]), round=s["round"]))
+        ev.append(
+            _event(
+                "turn",
+                t("{player} begins round {round}.", player=_name(s, s["active"]), round=s["round"]),
+                player=_name(s, s["active"]),
+                round=s["round"],
+            )
+        )
 
     # -- cast --------------------------------------------------------------------------------
 
@@ -298,8 +372,14 @@ class AbracadaWhat(Game):
         if not isinstance(spell, int) or isinstance(spell, bool) or spell not in NUMBERS:
             raise _Refuse("ABR-COMP-1", t("Spells are numbered 1 to 8."))
         who = _name(s, seat)
-        ev.append(_event("declared", t("{player} declares {n} {spell}.", player=who, n=spell,
-                                       spell=SPELLS[spell]), player=who, spell=spell))
+        ev.append(
+            _event(
+                "declared",
+                t("{player} declares {n} {spell}.", player=who, n=spell, spell=SPELLS[spell]),
+                player=who,
+                spell=spell,
+            )
+        )
         last = s["last_cast"]
         if last is not None and spell < last and not s["options"]["easy"]:
             # ABR-CAST-7/-8: no possession check at all, so nothing can hint (ABR-HID-7).
@@ -315,9 +395,19 @@ class AbracadaWhat(Game):
         """ABR-CAST-1: only the rack counts, never the acquired secret stones (ABR-SPELL-4)."""
         who = _name(s, seat)
         if spell not in s["racks"][seat]:
-            ev.append(_event("cast_failed", t("{player} does not hold {n} {spell}.", player=who,
-                                              n=spell, spell=SPELLS[spell]),
-                             player=who, spell=spell))
+            ev.append(
+                _event(
+                    "cast_failed",
+                    t(
+                        "{player} does not hold {n} {spell}.",
+                        player=who,
+                        n=spell,
+                        spell=SPELLS[spell],
+                    ),
+                    player=who,
+                    spell=spell,
+                )
+            )
             if spell == 1:  # ABR-CAST-3: the dragon turns on its summoner
                 s["phase"] = "roll"
                 s["pending"] = {"spell": 1, "for": "failure"}
@@ -326,10 +416,21 @@ class AbracadaWhat(Game):
             self._end_turn_after_penalty(s, seat, ev)
             return
         remover = self._right(s, seat)
-        ev.append(_event("cast_succeeded", t("{player} holds {n} {spell}; {remover} removes it.",
-                                             player=who, n=spell, spell=SPELLS[spell],
-                                             remover=_name(s, remover)),
-                         player=who, spell=spell, remover=_name(s, remover)))
+        ev.append(
+            _event(
+                "cast_succeeded",
+                t(
+                    "{player} holds {n} {spell}; {remover} removes it.",
+                    player=who,
+                    n=spell,
+                    spell=SPELLS[spell],
+                    remover=_name(s, remover),
+                ),
+                player=who,
+                spell=spell,
+                remover=_name(s, remover),
+            )
+        )
         if s["options"]["removal"] == "tap":
             s["phase"] = "remove"
             s["pending"] = {"spell": spell, "remover": remover}
@@ -340,46 +441,88 @@ class AbracadaWhat(Game):
     def _remove(self, s: State, a: Action, ev: list[Event]) -> None:
         """ABR-CAST-4: the right neighbour lays one stone of the declared number on the board."""
         if s["phase"] != "remove":
-            raise _Refuse("ABR-CAST-4", t("No stone is to be removed now: a stone leaves a rack "
-                                          "only after a successful cast."))
+            raise _Refuse(
+                "ABR-CAST-4",
+                t(
+                    "No stone is to be removed now: a stone leaves a rack "
+                    "only after a successful cast."
+                ),
+            )
         pending = s["pending"]
         spell, remover, caster = pending["spell"], pending["remover"], s["active"]
         if a.get("player") is not None and _seat(s, a["player"]) != remover:
-            raise _Refuse("ABR-CAST-4", t("Only {remover}, on {player}'s right, removes the "
-                                          "stone.", remover=_name(s, remover),
-                                          player=_name(s, caster)))
+            raise _Refuse(
+                "ABR-CAST-4",
+                t(
+                    "Only {remover}, on {player}'s right, removes the stone.",
+                    remover=_name(s, remover),
+                    player=_name(s, caster),
+                ),
+            )
         stone = _stone(a.get("stone"))
         tag = _tag(a)
         if tag is not None and tag in s["tags"] and s["tags"][tag][1] != stone:
-            raise _Refuse(MALFORMED, t("That sticker was dealt as another stone; check the tag "
-                                       "registry."))
+            raise _Refuse(
+                MALFORMED, t("That sticker was dealt as another stone; check the tag registry.")
+            )
         if tag is not None and tag in s["tags"] and s["tags"][tag][0] != f"rack:{caster}":
             if s["tags"][tag][0].startswith("acquired:"):  # spec 4.3: never counted as the stone
-                raise _Refuse("ABR-SPELL-4", t("A secret stone taken with {night_singer} is "
-                                               "never cast; take a {n} from {player}'s rack.",
-                                               night_singer=SPELLS[4], n=spell,
-                                               player=_name(s, caster)))
-            raise _Refuse("ABR-CAST-4", t("That stone is not from {player}'s rack; take a {n} "
-                                          "from it.", player=_name(s, caster), n=spell))
+                raise _Refuse(
+                    "ABR-SPELL-4",
+                    t(
+                        "A secret stone taken with {night_singer} is "
+                        "never cast; take a {n} from {player}'s rack.",
+                        night_singer=SPELLS[4],
+                        n=spell,
+                        player=_name(s, caster),
+                    ),
+                )
+            raise _Refuse(
+                "ABR-CAST-4",
+                t(
+                    "That stone is not from {player}'s rack; take a {n} from it.",
+                    player=_name(s, caster),
+                    n=spell,
+                ),
+            )
         if stone != spell:
-            raise _Refuse("ABR-CAST-4", t("That stone is not a {n}; {remover}, take a {n} from "
-                                          "{player}'s rack.", n=spell,
-                                          remover=_name(s, remover), player=_name(s, caster)))
+            raise _Refuse(
+                "ABR-CAST-4",
+                t(
+                    "That stone is not a {n}; {remover}, take a {n} from {player}'s rack.",
+                    n=spell,
+                    remover=_name(s, remover),
+                    player=_name(s, caster),
+                ),
+            )
         self._remove_stone(s, caster, spell, tag, ev)
         self._start_effect(s, caster, spell, ev)
 
-    def _remove_stone(self, s: State, seat: int, spell: int, tag: str | None,
-                      ev: list[Event]) -> None:
+    def _remove_stone(
+        self, s: State, seat: int, spell: int, tag: str | None, ev: list[Event]
+    ) -> None:
         s["racks"][seat].remove(spell)
         s["cast"][spell - 1] += 1
         if tag is None:  # the stone was not tapped: one of that number's tags in the rack moved
-            tag = next((uid for uid, (where, n) in sorted(s["tags"].items())
-                        if where == f"rack:{seat}" and n == spell), None)
+            tag = next(
+                (
+                    uid
+                    for uid, (where, n) in sorted(s["tags"].items())
+                    if where == f"rack:{seat}" and n == spell
+                ),
+                None,
+            )
         if tag is not None:
             s["tags"][tag] = ["board", spell]
         s["pending"] = None
-        ev.append(_event("stone_removed", t("Stone {n} is laid on the board.", n=spell),
-                         player=_name(s, seat), spell=spell))
+        ev.append(
+            _event(
+                "stone_removed",
+                t("Stone {n} is laid on the board.", n=spell),
+                player=_name(s, seat),
+                spell=spell,
+            )
+        )
 
     def _start_effect(self, s: State, seat: int, spell: int, ev: list[Event]) -> None:
         """ABR-CAST-5: the effect follows the removal."""
@@ -439,32 +582,47 @@ class AbracadaWhat(Game):
         """ABR-CAST-8: 1 life (always exactly 1, ABR-AMB-3), no removal, no effect, no hint."""
         who = _name(s, seat)
         last = s["last_cast"]
-        ev.append(_event("out_of_order", t("{n} {spell} is lower than the {last_n} {last_spell} "
-                                           "just cast: {player} loses 1 life and the turn ends.",
-                                           n=spell, spell=SPELLS[spell], last_n=last,
-                                           last_spell=SPELLS[last], player=who),
-                         player=who, spell=spell, last=last))
+        ev.append(
+            _event(
+                "out_of_order",
+                t(
+                    "{n} {spell} is lower than the {last_n} {last_spell} "
+                    "just cast: {player} loses 1 life and the turn ends.",
+                    n=spell,
+                    spell=SPELLS[spell],
+                    last_n=last,
+                    last_spell=SPELLS[last],
+                    player=who,
+                ),
+                player=who,
+                spell=spell,
+                last=last,
+            )
+        )
         self._lose(s, seat, 1, t("out-of-order cast"), ev)
         self._end_turn_after_penalty(s, seat, ev)
 
     def _object(self, s: State, a: Action, ev: list[Event]) -> None:
         """ABR-CAST-8 with ``require_objection``: another player points out the error."""
         seat = self._expect_objector(s, a)
-        spell = self._settle_objection(s, "objection", t("{player} points out the out-of-order "
-                                                         "cast.", player=_name(s, seat)),
-                                       seat, ev)
+        spell = self._settle_objection(
+            s,
+            "objection",
+            t("{player} points out the out-of-order cast.", player=_name(s, seat)),
+            seat,
+            ev,
+        )
         self._order_penalty(s, s["active"], spell, ev)
 
     def _allow(self, s: State, a: Action, ev: list[Event]) -> None:
         """Nobody objects to an out-of-order cast: it is verified like any other (ABR-AMB-3)."""
         seat = self._expect_objector(s, a)
-        spell = self._settle_objection(s, "no_objection", t("{player} lets the cast stand.",
-                                                            player=_name(s, seat)),
-                                       seat, ev)
+        spell = self._settle_objection(
+            s, "no_objection", t("{player} lets the cast stand.", player=_name(s, seat)), seat, ev
+        )
         self._verify(s, s["active"], spell, ev)
 
-    def _settle_objection(self, s: State, kind: str, text: Text, seat: int,
-                          ev: list[Event]) -> int:
+    def _settle_objection(self, s: State, kind: str, text: Text, seat: int, ev: list[Event]) -> int:
         """Close the objection window (``seat`` settled it, ``text`` says how); returns the spell
         that was declared."""
         ev.append(_event(kind, text, player=_name(s, seat)))
@@ -478,30 +636,50 @@ class AbracadaWhat(Game):
             raise _Refuse("ABR-CAST-8", t("There is no out-of-order cast to object to."))
         seat = _seat(s, _player(a))
         if seat == s["active"]:
-            raise _Refuse("ABR-CAST-8", t("The caster cannot object to his own cast; another "
-                                          "player points out the error."))
+            raise _Refuse(
+                "ABR-CAST-8",
+                t("The caster cannot object to his own cast; another player points out the error."),
+            )
         return seat
 
     # -- die ---------------------------------------------------------------------------------
 
     def _roll(self, s: State, a: Action, ev: list[Event]) -> None:
         if s["phase"] != "roll":
-            raise _Refuse("ABR-SPELL-1", t("No die roll is expected now: the die is rolled only "
-                                           "for {dragon}, {dreams}, or a failed {dragon}.",
-                                           dragon=SPELLS[1], dreams=SPELLS[3]))
+            raise _Refuse(
+                "ABR-SPELL-1",
+                t(
+                    "No die roll is expected now: the die is rolled only "
+                    "for {dragon}, {dreams}, or a failed {dragon}.",
+                    dragon=SPELLS[1],
+                    dreams=SPELLS[3],
+                ),
+            )
         value = a.get("value")
         faces = s["options"]["die_faces"]
         if type(value) is not int or value not in faces:  # 3.0 or True are not faces
-            raise _Refuse("ABR-AMB-1", t("The die has no face {value}; its faces are {faces}.",
-                                         value=repr(value), faces=", ".join(map(str, faces))))
+            raise _Refuse(
+                "ABR-AMB-1",
+                t(
+                    "The die has no face {value}; its faces are {faces}.",
+                    value=repr(value),
+                    faces=", ".join(map(str, faces)),
+                ),
+            )
         seat = s["active"]
         if a.get("player") is not None and _seat(s, a["player"]) != seat:
             raise _Refuse("ABR-TURN-1", t("{player} rolls the die.", player=_name(s, seat)))
         s["chance_n"] += 1
         pending = s["pending"]
         s["pending"] = None
-        ev.append(_event("rolled", t("{player} rolls {value}.", player=_name(s, seat),
-                                     value=value), player=_name(s, seat), value=value))
+        ev.append(
+            _event(
+                "rolled",
+                t("{player} rolls {value}.", player=_name(s, seat), value=value),
+                player=_name(s, seat),
+                value=value,
+            )
+        )
         if pending["for"] == "failure":  # ABR-CAST-3
             self._lose(s, seat, value, t("failed {spell}", spell=SPELLS[1]), ev)
             s["phase"] = "declare"
@@ -525,9 +703,15 @@ class AbracadaWhat(Game):
             raise _Refuse(MALFORMED, t("Say which secret stone to take: slot 0 to 3."))
         if not 0 <= slot < len(s["secret"]) or s["secret"][slot] is None:
             free = [i for i, x in enumerate(s["secret"]) if x is not None]
-            raise _Refuse("ABR-SPELL-4", t("There is no secret stone in slot {slot}; the slots "
-                                           "still holding one are {slots}.", slot=slot,
-                                           slots=", ".join(map(str, free))))
+            raise _Refuse(
+                "ABR-SPELL-4",
+                t(
+                    "There is no secret stone in slot {slot}; the slots "
+                    "still holding one are {slots}.",
+                    slot=slot,
+                    slots=", ".join(map(str, free)),
+                ),
+            )
         stone = s["secret"][slot]
         s["secret"][slot] = None
         s["acquired"][seat].append(stone)
@@ -535,17 +719,28 @@ class AbracadaWhat(Game):
             if where == f"secret:{slot}":
                 s["tags"][uid] = [f"acquired:{seat}", n]
         who = _name(s, seat)
-        ev.append(_event("secret_taken", t("{player} takes the secret stone in slot {slot}.",
-                                           player=who, slot=slot),
-                         player=who, slot=slot, private={"stone": stone}, audience=[who]))
+        ev.append(
+            _event(
+                "secret_taken",
+                t("{player} takes the secret stone in slot {slot}.", player=who, slot=slot),
+                player=who,
+                slot=slot,
+                private={"stone": stone},
+                audience=[who],
+            )
+        )
         self._after_success(s, seat, 4, ev)
 
     def _decline_secret(self, s: State, a: Action, ev: list[Event]) -> None:
         """ABR-AMB-10: looking at a secret stone is optional."""
         seat = self._expect_secret(s, a)
-        ev.append(_event("secret_declined", t("{player} leaves the secret stones alone.",
-                                              player=_name(s, seat)),
-                         player=_name(s, seat)))
+        ev.append(
+            _event(
+                "secret_declined",
+                t("{player} leaves the secret stones alone.", player=_name(s, seat)),
+                player=_name(s, seat),
+            )
+        )
         self._after_success(s, seat, 4, ev)
 
     def _implicit_decline(self, s: State, a: Action, ev: list[Event]) -> None:
@@ -555,9 +750,14 @@ class AbracadaWhat(Game):
 
     def _expect_secret(self, s: State, a: Action) -> int:
         if s["phase"] != "secret":
-            raise _Refuse("ABR-HID-2", t("Secret stones stay face down; only a successful "
-                                         "{night_singer} lets the caster take one.",
-                                         night_singer=SPELLS[4]))
+            raise _Refuse(
+                "ABR-HID-2",
+                t(
+                    "Secret stones stay face down; only a successful "
+                    "{night_singer} lets the caster take one.",
+                    night_singer=SPELLS[4],
+                ),
+            )
         return self._expect_turn(s, a, "secret", "take a secret stone")
 
     # -- end of the turn ---------------------------------------------------------------------
@@ -566,10 +766,17 @@ class AbracadaWhat(Game):
         self._implicit_decline(s, a, ev)
         seat = self._expect_turn(s, a, "declare", "end the turn")
         if s["successes"] < 1:
-            raise _Refuse("ABR-ENDT-1", t("A turn can be ended only after a successful cast; "
-                                          "declare a spell."))
-        ev.append(_event("turn_ended", t("{player} ends the turn.", player=_name(s, seat)),
-                         player=_name(s, seat)))
+            raise _Refuse(
+                "ABR-ENDT-1",
+                t("A turn can be ended only after a successful cast; declare a spell."),
+            )
+        ev.append(
+            _event(
+                "turn_ended",
+                t("{player} ends the turn.", player=_name(s, seat)),
+                player=_name(s, seat),
+            )
+        )
         self._finish_turn(s, seat, ev)
 
     def _end_turn_after_penalty(self, s: State, seat: int, ev: list[Event]) -> None:
@@ -600,28 +807,44 @@ class AbracadaWhat(Game):
             raise _Refuse("ABR-ENDT-4", t("Racks are refilled only at the end of a turn."))
         seat = s["active"]
         if a.get("player") is not None and _seat(s, a["player"]) != seat:
-            raise _Refuse("ABR-ENDT-4", t("It is {player}'s rack that is refilled now.",
-                                          player=_name(s, seat)))
+            raise _Refuse(
+                "ABR-ENDT-4",
+                t("It is {player}'s rack that is refilled now.", player=_name(s, seat)),
+            )
         raw = a.get("stones", [a["stone"]] if "stone" in a else None)
         stones = _stones(raw, t("The refill must be a list of stone numbers."))
         if not stones:
             raise _Refuse(MALFORMED, t("A refill names the stones drawn."))
         if len(stones) > s["refill_left"]:
-            raise _Refuse("ABR-ENDT-4", t("{player} draws back to {n} stones: {left} more, not "
-                                          "{count}.", player=_name(s, seat), n=RACK_SIZE,
-                                          left=s["refill_left"], count=len(stones)))
+            raise _Refuse(
+                "ABR-ENDT-4",
+                t(
+                    "{player} draws back to {n} stones: {left} more, not {count}.",
+                    player=_name(s, seat),
+                    n=RACK_SIZE,
+                    left=s["refill_left"],
+                    count=len(stones),
+                ),
+            )
         tag = _tag(a)
         if tag is not None and len(stones) != 1:
-            raise _Refuse(MALFORMED, t("A tag identifies one stone; refill tagged stones one by "
-                                       "one."))
+            raise _Refuse(
+                MALFORMED, t("A tag identifies one stone; refill tagged stones one by one.")
+            )
         if tag is not None and tag in s["tags"]:
-            raise _Refuse("ABR-ENDT-5", t("That stone is already in play this round; draw from "
-                                          "the reserve."))
+            raise _Refuse(
+                "ABR-ENDT-5", t("That stone is already in play this round; draw from the reserve.")
+            )
         try:
             s["reserve"] = _minus(s["reserve"], Counter(stones))
         except _Refuse:
-            raise _Refuse("ABR-ENDT-5", t("Those stones are not in the reserve: secret stones and "
-                                          "cast stones are never reused.")) from None
+            raise _Refuse(
+                "ABR-ENDT-5",
+                t(
+                    "Those stones are not in the reserve: secret stones and "
+                    "cast stones are never reused."
+                ),
+            ) from None
         for stone in stones:
             _insort(s["racks"][seat], stone)
         if tag is not None:
@@ -642,8 +865,13 @@ class AbracadaWhat(Game):
         s["last_cast"] = None
         s["successes"] = 0
         s["refill_left"] = 0
-        ev.append(_event("turn", t("It is {player}'s turn.", player=_name(s, s["active"])),
-                         player=_name(s, s["active"])))
+        ev.append(
+            _event(
+                "turn",
+                t("It is {player}'s turn.", player=_name(s, s["active"])),
+                player=_name(s, s["active"]),
+            )
+        )
 
     # -- end of the round and of the game ----------------------------------------------------
 
@@ -684,15 +912,26 @@ class AbracadaWhat(Game):
         if kind == "stones_out":
             text = t("{player} has cast every stone and wins the round.", player=who)
         elif kind == "knockout":
-            text = t("{player} knocks out {losers} and wins the round.", player=who,
-                     losers=", ".join(names[i] for i in losers))
+            text = t(
+                "{player} knocks out {losers} and wins the round.",
+                player=who,
+                losers=", ".join(names[i] for i in losers),
+            )
         elif kind == "self_knockout":
             text = t("{player} loses the last life: nobody wins the round.", player=who)
         else:
             text = t("{player} is the last wizard standing and wins the round.", player=who)
-        ev.append(_event("round_over", text, round=s["round"], end=kind,
-                         winner=s["last_round"]["winner"], losers=s["last_round"]["losers"],
-                         gained=s["last_round"]["gained"]))
+        ev.append(
+            _event(
+                "round_over",
+                text,
+                round=s["round"],
+                end=kind,
+                winner=s["last_round"]["winner"],
+                losers=s["last_round"]["losers"],
+                gained=s["last_round"]["gained"],
+            )
+        )
         ended_by = s["active"]
         s["pending"] = None
         s["refill_left"] = 0
@@ -735,11 +974,13 @@ class AbracadaWhat(Game):
             text = t("{player} loses 1 life ({cause}).", player=who, cause=cause)
         else:
             text = t("{player} loses {n} life ({cause}).", player=who, n=lost, cause=cause)
-        ev.append(_event("life", text, player=who, delta=after - before, life=after,
-                         cause=str(cause)))
+        ev.append(
+            _event("life", text, player=who, delta=after - before, life=after, cause=str(cause))
+        )
         if after == 0 < before and self._var2(s):  # ABR-AMB-14: out of the round, not the game
-            ev.append(_event("eliminated", t("{player} is out of the round.", player=who),
-                             player=who))
+            ev.append(
+                _event("eliminated", t("{player} is out of the round.", player=who), player=who)
+            )
 
     def _gain(self, s: State, seat: int, amount: int, cause: Text, ev: list[Event]) -> None:
         before = s["life"][seat]
@@ -750,8 +991,9 @@ class AbracadaWhat(Game):
             text = t("{player} gains 1 life ({cause}).", player=who, cause=cause)
         else:
             text = t("{player} gains {n} life ({cause}).", player=who, n=gained, cause=cause)
-        ev.append(_event("life", text, player=who, delta=after - before, life=after,
-                         cause=str(cause)))
+        ev.append(
+            _event("life", text, player=who, delta=after - before, life=after, cause=str(cause))
+        )
 
     # -- seats -------------------------------------------------------------------------------
 
@@ -786,19 +1028,24 @@ class AbracadaWhat(Game):
         if s["phase"] == "over":  # spec 4.3: no cast input after the game (ABR-ROUND-1)
             raise _Refuse("ABR-ROUND-1", t("The game is over."))
         if s["phase"] == "deal":
-            raise _Refuse("ABR-SETUP-5", t("The round has not begun: the stones are still being "
-                                           "dealt."))
+            raise _Refuse(
+                "ABR-SETUP-5", t("The round has not begun: the stones are still being dealt.")
+            )
         if seat != s["active"]:
             who = _name(s, s["active"])
             if what == "declare a spell":
-                reason = t("It is {player}'s turn; only the active player can declare a spell.",
-                           player=who)
+                reason = t(
+                    "It is {player}'s turn; only the active player can declare a spell.", player=who
+                )
             elif what == "take a secret stone":
-                reason = t("It is {player}'s turn; only the active player can take a secret "
-                           "stone.", player=who)
+                reason = t(
+                    "It is {player}'s turn; only the active player can take a secret stone.",
+                    player=who,
+                )
             else:
-                reason = t("It is {player}'s turn; only the active player can end the turn.",
-                           player=who)
+                reason = t(
+                    "It is {player}'s turn; only the active player can end the turn.", player=who
+                )
             raise _Refuse("ABR-TURN-1", reason)
         if s["phase"] != phase:
             raise _Refuse(*self._waiting_for(s))
@@ -812,18 +1059,24 @@ class AbracadaWhat(Game):
             rule = "ABR-CAST-3" if pending["for"] == "failure" else f"ABR-SPELL-{pending['spell']}"
             return rule, t("{player} must roll the die first.", player=who)
         if phase == "remove":
-            return "ABR-CAST-4", t("{remover} must first remove the {n} from {player}'s rack.",
-                                   remover=_name(s, pending["remover"]), n=pending["spell"],
-                                   player=who)
+            return "ABR-CAST-4", t(
+                "{remover} must first remove the {n} from {player}'s rack.",
+                remover=_name(s, pending["remover"]),
+                n=pending["spell"],
+                player=who,
+            )
         if phase == "secret":
-            return "ABR-SPELL-4", t("{player} must first take a secret stone or leave them.",
-                                    player=who)
+            return "ABR-SPELL-4", t(
+                "{player} must first take a secret stone or leave them.", player=who
+            )
         if phase == "objection":
-            return "ABR-CAST-8", t("The other players must first object to the cast or let it "
-                                   "stand.")
+            return "ABR-CAST-8", t(
+                "The other players must first object to the cast or let it stand."
+            )
         if phase == "refill":
-            return "ABR-ENDT-4", t("{player} must first draw stones back to {n}.", player=who,
-                                   n=RACK_SIZE)
+            return "ABR-ENDT-4", t(
+                "{player} must first draw stones back to {n}.", player=who, n=RACK_SIZE
+            )
         return "ABR-TURN-1", t("It is {player}'s turn to declare a spell.", player=who)
 
     _handlers = {
@@ -850,20 +1103,27 @@ class AbracadaWhat(Game):
             return []
         active = _name(s, s["active"])
         if phase == "declare":
-            actions: list[Action] = [{"type": "cast", "player": active, "spell": n}
-                                     for n in NUMBERS]
+            actions: list[Action] = [
+                {"type": "cast", "player": active, "spell": n} for n in NUMBERS
+            ]
             if s["successes"] >= 1:
                 actions.append({"type": "end_turn", "player": active})
             return actions
         if phase == "remove":
             return [{"type": "remove", "stone": s["pending"]["spell"]}]
         if phase == "secret":
-            return [{"type": "take_secret", "player": active, "slot": i}
-                    for i, x in enumerate(s["secret"]) if x is not None] + [
-                {"type": "decline_secret", "player": active}]
+            return [
+                {"type": "take_secret", "player": active, "slot": i}
+                for i, x in enumerate(s["secret"])
+                if x is not None
+            ] + [{"type": "decline_secret", "player": active}]
         if phase == "objection":
-            return [{"type": kind, "player": p} for p in s["players"] if p != active
-                    for kind in ("object", "allow")]
+            return [
+                {"type": kind, "player": p}
+                for p in s["players"]
+                if p != active
+                for kind in ("object", "allow")
+            ]
         return []
 
     def chance(self, state: State) -> Chance | None:
@@ -872,11 +1132,19 @@ class AbracadaWhat(Game):
         if phase == "deal":
             return Chance("deal", "ABR-SETUP-5")
         if phase == "roll":
-            rule = "ABR-CAST-3" if s["pending"]["for"] == "failure" else \
-                f"ABR-SPELL-{s['pending']['spell']}"
+            rule = (
+                "ABR-CAST-3"
+                if s["pending"]["for"] == "failure"
+                else f"ABR-SPELL-{s['pending']['spell']}"
+            )
             faces = tuple(s["options"]["die_faces"])
-            return Chance("die", rule, player=_name(s, s["active"]),
-                          profile="d6" if faces == (1, 2, 3, 4, 5, 6) else "custom", faces=faces)
+            return Chance(
+                "die",
+                rule,
+                player=_name(s, s["active"]),
+                profile="d6" if faces == (1, 2, 3, 4, 5, 6) else "custom",
+                faces=faces,
+            )
         if phase == "refill":
             return Chance("draw", "ABR-ENDT-4", player=_name(s, s["active"]))
         return None
@@ -890,8 +1158,11 @@ class AbracadaWhat(Game):
         if kind.kind == "die":
             return {"type": "roll", "value": rng.choice(s["options"]["die_faces"])}
         if kind.kind == "draw":
-            return {"type": "refill", "player": kind.player,
-                    "stones": sorted(rng.sample(s["reserve"], s["refill_left"]))}
+            return {
+                "type": "refill",
+                "player": kind.player,
+                "stones": sorted(rng.sample(s["reserve"], s["refill_left"])),
+            }
         if s["dealt"]:
             return {"type": "deal_stone", "stone": rng.choice(s["reserve"])}
         pool = list(STONE_SET)
@@ -900,8 +1171,12 @@ class AbracadaWhat(Game):
         for p in s["players"]:
             racks[p], pool = sorted(pool[:RACK_SIZE]), pool[RACK_SIZE:]
         k = REMOVED_FOR[len(s["players"])]
-        return {"type": "deal", "racks": racks, "removed": sorted(pool[:k]),
-                "secret": pool[k:k + SECRET_STONES]}
+        return {
+            "type": "deal",
+            "racks": racks,
+            "removed": sorted(pool[:k]),
+            "secret": pool[k : k + SECRET_STONES],
+        }
 
     # ------------------------------------------------------------------------------------------
     # Views
@@ -963,9 +1238,14 @@ class AbracadaWhat(Game):
         }
         if phase == "deal":
             target, seat, index, of = _deal_target(s)
-            v["deal"] = {"to": target, "player": None if seat is None else _name(s, seat),
-                         "index": index, "of": of, "dealt": s["dealt"],
-                         "total": _deal_total(s)}
+            v["deal"] = {
+                "to": target,
+                "player": None if seat is None else _name(s, seat),
+                "index": index,
+                "of": of,
+                "dealt": s["dealt"],
+                "total": _deal_total(s),
+            }
         if everything:
             v["reserve"] = list(s["reserve"])
             v["secret"] = list(s["secret"])
@@ -992,22 +1272,32 @@ class AbracadaWhat(Game):
         if phase == "deal":
             target, seat, index, of = _deal_target(s)
             if target == "rack":
-                return t("Tap a stone for {player}'s rack ({index} of {of}).",
-                         player=_name(s, seat), index=index, of=of)
+                return t(
+                    "Tap a stone for {player}'s rack ({index} of {of}).",
+                    player=_name(s, seat),
+                    index=index,
+                    of=of,
+                )
             if target == "removed":
                 return t("Tap a stone to remove face up ({index} of {of}).", index=index, of=of)
-            return t("Tap a secret stone and lay it face down ({index} of {of}).", index=index,
-                     of=of)
+            return t(
+                "Tap a secret stone and lay it face down ({index} of {of}).", index=index, of=of
+            )
         if phase == "declare":
             if s["successes"]:
-                return t("{player}: cast {n} or higher, or end the turn.", player=who,
-                         n=s["last_cast"])
+                return t(
+                    "{player}: cast {n} or higher, or end the turn.", player=who, n=s["last_cast"]
+                )
             return t("{player}: declare a spell.", player=who)
         if phase == "objection":
             return t("{player} declared a lower spell: object, or let it stand.", player=who)
         if phase == "remove":
-            return t("{remover}: take a {n} from {player}'s rack and tap it on the reader.",
-                     remover=_name(s, pending["remover"]), n=pending["spell"], player=who)
+            return t(
+                "{remover}: take a {n} from {player}'s rack and tap it on the reader.",
+                remover=_name(s, pending["remover"]),
+                n=pending["spell"],
+                player=who,
+            )
         if phase == "roll":
             return t("{player}: roll the die.", player=who)
         if phase == "secret":
@@ -1041,26 +1331,36 @@ class AbracadaWhat(Game):
         if s["phase"] == "remove" and s["active"] in held:
             known = (s["active"], s["pending"]["spell"])
             held[known[0]].remove(known[1])
-        pool = list(s["reserve"]) + [x for i in racks for x in held[i]] + \
-            [x for i in acquired for x in s["acquired"][i]] + \
-            [x for x in s["secret"] if x is not None]
+        pool = (
+            list(s["reserve"])
+            + [x for i in racks for x in held[i]]
+            + [x for i in acquired for x in s["acquired"][i]]
+            + [x for x in s["secret"] if x is not None]
+        )
         rng.shuffle(pool)
         take = iter(pool)
         s["reserve"] = sorted(next(take) for _ in s["reserve"])
         for i in racks:
-            s["racks"][i] = sorted([next(take) for _ in held[i]] +
-                                   ([known[1]] if known and known[0] == i else []))
+            s["racks"][i] = sorted(
+                [next(take) for _ in held[i]] + ([known[1]] if known and known[0] == i else [])
+            )
         for i in acquired:
             s["acquired"][i] = [next(take) for _ in s["acquired"][i]]
         s["secret"] = [None if x is None else next(take) for x in s["secret"]]
-        hidden = [f"rack:{i}" for i in racks] + [f"acquired:{i}" for i in acquired] + \
-            [f"secret:{j}" for j in range(len(s["secret"]))]
+        hidden = (
+            [f"rack:{i}" for i in racks]
+            + [f"acquired:{i}" for i in acquired]
+            + [f"secret:{j}" for j in range(len(s["secret"]))]
+        )
         s["tags"] = _follow_tags(s, state["tags"], hidden, rng)
         return s
 
     def outcome(self, state: State) -> Outcome:
-        return Outcome(finished=state["phase"] == "over", winners=tuple(state["winners"]),
-                       scores=dict(zip(state["players"], state["score"])))
+        return Outcome(
+            finished=state["phase"] == "over",
+            winners=tuple(state["winners"]),
+            scores=dict(zip(state["players"], state["score"])),
+        )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1095,16 +1395,20 @@ def _copy_state(s: State) -> State:
     return c
 
 
-def _follow_tags(s: State, tags: dict[str, list], hidden: list[str],
-                 rng: random.Random) -> dict[str, list]:
+def _follow_tags(
+    s: State, tags: dict[str, list], hidden: list[str], rng: random.Random
+) -> dict[str, list]:
     """The stickers' places after the stones in the ``hidden`` places were dealt anew: a sticker
     stays where a stone of its number still is, or moves to another hidden place holding one;
     with none left, its stone is in the reserve, untapped, and the sticker is forgotten."""
     free: Counter = Counter()
     for where in hidden:
         kind, i = where.split(":")
-        stones = [s["secret"][int(i)]] if kind == "secret" else \
-            s["racks" if kind == "rack" else "acquired"][int(i)]
+        stones = (
+            [s["secret"][int(i)]]
+            if kind == "secret"
+            else s["racks" if kind == "rack" else "acquired"][int(i)]
+        )
         free.update((where, n) for n in stones if n is not None)
     out: dict[str, list] = {}
     moving = []
@@ -1163,16 +1467,15 @@ def _minus(pool: list[int], used: Counter) -> list[int]:
 def _check_counts(used: Counter) -> None:
     for stone, count in used.items():
         if count > stone:
-            raise _Refuse("ABR-COMP-1", t("There are only {n} stones of spell {n}, not {count}.",
-                                          n=stone, count=count))
+            raise _Refuse(
+                "ABR-COMP-1",
+                t("There are only {n} stones of spell {n}, not {count}.", n=stone, count=count),
+            )
 
 
 def _insort(rack: list[int], stone: int) -> None:
     rack.append(stone)
     rack.sort()
-
-
-
 
 
 def _stone(value: Any) -> int:

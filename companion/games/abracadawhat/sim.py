@@ -23,12 +23,18 @@ def stone_tags(seed: int) -> dict[str, int]:
 
 
 class AbracadaHands(GameHands):
-    acts = {"draw": {}, "draw_all": {}, "remove": {},
-            "take_secret": {"slot": (int, "take_secret needs a slot")}}
-    controls = (("draw", t("Tap a stone from the pile"), False),
-                ("draw_all", t("Deal / draw all asked for"), True),
-                ("remove", t("Right neighbour removes the stone"), False),
-                ("roll", t("Roll the die"), False))
+    acts = {
+        "draw": {},
+        "draw_all": {},
+        "remove": {},
+        "take_secret": {"slot": (int, "take_secret needs a slot")},
+    }
+    controls = (
+        ("draw", t("Tap a stone from the pile"), False),
+        ("draw_all", t("Deal / draw all asked for"), True),
+        ("remove", t("Right neighbour removes the stone"), False),
+        ("roll", t("Roll the die"), False),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -61,8 +67,11 @@ class AbracadaHands(GameHands):
                 places.setdefault(where, []).append(stone)
         for stones in places.values():
             stones.sort(key=lambda s: (s["stone"], s["uid"]))
-        return {"places": places, "secret": [secret.get(i) for i in range(4)],
-                "phase": view["phase"] if view else None}
+        return {
+            "places": places,
+            "secret": [secret.get(i) for i in range(4)],
+            "phase": view["phase"] if view else None,
+        }
 
     def _pile(self) -> list[str]:
         return [s["uid"] for s in self.world()["places"]["pile"]]

@@ -16,37 +16,83 @@ class DorkTowerInputs(GameInputs):
 
     sensor_actions = frozenset({"roll"})
     #: without stickers on the tokens and cards, the drawer says on the phone what he drew
-    phone_actions = frozenset({
-        "choose", "step", "stop", "enter_tower", "resolve", "play_scroll", "take_back", "done",
-        "pass", "buy_six", "flee", "die", "shop", "shop_more", "buy", "buy_scroll", "sell",
-        "work", "offer", "accept", "decline", "equip", "unequip", "discard", "level_up",
-        "end_turn", "draw_token", "draw_item", "draw_scroll"})
+    phone_actions = frozenset(
+        {
+            "choose",
+            "step",
+            "stop",
+            "enter_tower",
+            "resolve",
+            "play_scroll",
+            "take_back",
+            "done",
+            "pass",
+            "buy_six",
+            "flee",
+            "die",
+            "shop",
+            "shop_more",
+            "buy",
+            "buy_scroll",
+            "sell",
+            "work",
+            "offer",
+            "accept",
+            "decline",
+            "equip",
+            "unequip",
+            "discard",
+            "level_up",
+            "end_turn",
+            "draw_token",
+            "draw_item",
+            "draw_scroll",
+        }
+    )
 
     def tag(self, state: State, component: Component, uid: str, reader: str) -> Action | Refusal:
         if component.game != self.game.id:
-            return Refusal(WRONG_KIND, t("That tag is {component} of another game, not a piece "
-                                         "of {game}.", component=component.name,
-                                         game=self.game.title))
+            return Refusal(
+                WRONG_KIND,
+                t(
+                    "That tag is {component} of another game, not a piece of {game}.",
+                    component=component.name,
+                    game=self.game.title,
+                ),
+            )
         kind, value = component.kind, component.name.split(" ", 1)[-1]
         if kind == "tower":
             if state["phase"] in ("start_roll", "choose"):
-                return Refusal(NOTHING_TO_TAP, t("The tower turns at the end of a turn; {prompt}",
-                                                 prompt=self.game.view(state, TABLE)["prompt"]))
+                return Refusal(
+                    NOTHING_TO_TAP,
+                    t(
+                        "The tower turns at the end of a turn; {prompt}",
+                        prompt=self.game.view(state, TABLE)["prompt"],
+                    ),
+                )
             return {"type": "end_turn", "player": state["players"][state["active"]]}
         if kind == "space":  # a sticker on the board: the hero steps there
             if state["phase"] != "move":
-                return Refusal(NOTHING_TO_TAP, t("A space is tapped while moving; {prompt}",
-                                                 prompt=self.game.view(state, TABLE)["prompt"]))
+                return Refusal(
+                    NOTHING_TO_TAP,
+                    t(
+                        "A space is tapped while moving; {prompt}",
+                        prompt=self.game.view(state, TABLE)["prompt"],
+                    ),
+                )
             return {"type": "step", "player": state["players"][state["active"]], "to": value}
         awaited = self.game.awaited(state)
         wanted = {"token": "token", "item": "item", "scroll": "scroll"}.get(kind)
         if awaited is None or awaited["kind"] != wanted:
             prompt = self.game.view(state, TABLE)["prompt"]
-            return Refusal(NOTHING_TO_TAP, {
-                "token": t("No token is being drawn now; {prompt}", prompt=prompt),
-                "item": t("No item card is being drawn now; {prompt}", prompt=prompt),
-                "scroll": t("No scroll is being drawn now; {prompt}", prompt=prompt),
-            }.get(kind, t("Nothing is being drawn now; {prompt}", prompt=prompt)))
+            return Refusal(
+                NOTHING_TO_TAP,
+                {
+                    "token": t("No token is being drawn now; {prompt}", prompt=prompt),
+                    "item": t("No item card is being drawn now; {prompt}", prompt=prompt),
+                    "scroll": t("No scroll is being drawn now; {prompt}", prompt=prompt),
+                }.get(kind, t("Nothing is being drawn now; {prompt}", prompt=prompt)),
+            )
         if kind == "token":
             return {"type": "draw_token", "token": value}
         if kind == "item":

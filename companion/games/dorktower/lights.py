@@ -27,8 +27,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from companion.lights import (OFF, RING_SEGMENTS, WHITE, Cue, Layout, Pixel, draw_refusals,
-                              draw_status_lights, status_lights_blink)
+from companion.lights import (
+    OFF,
+    RING_SEGMENTS,
+    WHITE,
+    Cue,
+    Layout,
+    Pixel,
+    draw_refusals,
+    draw_status_lights,
+    status_lights_blink,
+)
 
 WEDGES = RING_SEGMENTS  # the map's 8 wedges around the tower: one eighth of the ring each
 TOWER_SLIDE = 0.5  # seconds the day/night pattern takes to slide one wedge clockwise
@@ -60,8 +69,14 @@ def door_pixel(door_wedge: int, layout: Layout) -> int:
     return (door_wedge % WEDGES) * layout.segment_pixels + layout.segment_pixels // 2
 
 
-def _turning(steady: list[Pixel], tower: dict[str, Any], cue: Cue, colours: list[Pixel],
-             now: float, layout: Layout) -> list[Pixel]:
+def _turning(
+    steady: list[Pixel],
+    tower: dict[str, Any],
+    cue: Cue,
+    colours: list[Pixel],
+    now: float,
+    layout: Layout,
+) -> list[Pixel]:
     """The ring during the turn animation of ``cue``."""
     per, n = layout.segment_pixels, layout.tower_pixels
     t = now - cue.at
@@ -76,13 +91,19 @@ def _turning(steady: list[Pixel], tower: dict[str, Any], cue: Cue, colours: list
     return [DOOR if i == door else colours[cue.seat] for i in range(n)]
 
 
-def draw(strips: dict[str, list[Pixel]], view: dict[str, Any], colours: list[Pixel],
-         cues: list[Cue], now: float, layout: Layout) -> None:
+def draw(
+    strips: dict[str, list[Pixel]],
+    view: dict[str, Any],
+    colours: list[Pixel],
+    cues: list[Cue],
+    now: float,
+    layout: Layout,
+) -> None:
     """Draw ``view`` onto ``strips`` (all dark when called)."""
     table = strips["table"]
     draw_status_lights(table, view, colours, now, layout)
     gauge = max(0, min(GAUGE_PIXELS, layout.life_pixels - 1))
-    for i, name in enumerate(view["order"][:layout.seats]):
+    for i, name in enumerate(view["order"][: layout.seats]):
         base = i * layout.seat_pixels
         colour = colours[i]
         p = view["players"][name]
@@ -97,11 +118,16 @@ def draw(strips: dict[str, list[Pixel]], view: dict[str, Any], colours: list[Pix
         steady = ring(tower, layout)
         turn = None
         for cue in cues:
-            if (cue.kind == "tower_turned" and cue.active(now) and cue.step == tower["step"]
-                    and cue.hi == tower["door_wedge"] % WEDGES):
+            if (
+                cue.kind == "tower_turned"
+                and cue.active(now)
+                and cue.step == tower["step"]
+                and cue.hi == tower["door_wedge"] % WEDGES
+            ):
                 turn = cue  # the latest one wins
-        strips["tower"] = steady if turn is None else _turning(steady, tower, turn, colours,
-                                                               now, layout)
+        strips["tower"] = (
+            steady if turn is None else _turning(steady, tower, turn, colours, now, layout)
+        )
     draw_refusals(table, view, cues, now, layout)
 
 
@@ -116,10 +142,22 @@ def cues(events: list[dict[str, Any]], players: list[str], at: float) -> list[Cu
     not seated)."""
     found = []
     for event in events:
-        if event.get("type") == "tower_turned" and isinstance(event.get("door_wedge"), int) \
-                and isinstance(event.get("step"), int):
+        if (
+            event.get("type") == "tower_turned"
+            and isinstance(event.get("door_wedge"), int)
+            and isinstance(event.get("step"), int)
+        ):
             seat = players.index(event["next"]) if event.get("next") in players else None
             door = event["door_wedge"] % WEDGES
-            found.append(Cue("tower_turned", at, seat, (door - 1) % WEDGES, door, event["step"],
-                             length=TOWER_TURN))
+            found.append(
+                Cue(
+                    "tower_turned",
+                    at,
+                    seat,
+                    (door - 1) % WEDGES,
+                    door,
+                    event["step"],
+                    length=TOWER_TURN,
+                )
+            )
     return found

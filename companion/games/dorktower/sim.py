@@ -12,8 +12,11 @@ from companion.i18n import t
 from companion.table.sim import GameHands
 
 #: a drawn thing's action -> (component kind, the action's key naming it)
-DRAWS = {"draw_token": ("token", "token"), "draw_item": ("item", "card"),
-         "draw_scroll": ("scroll", "scroll")}
+DRAWS = {
+    "draw_token": ("token", "token"),
+    "draw_item": ("item", "card"),
+    "draw_scroll": ("scroll", "scroll"),
+}
 
 
 def dorktower_tags(seed: int, components: dict[str, int]) -> dict[str, str]:
@@ -31,12 +34,18 @@ def dorktower_tags(seed: int, components: dict[str, int]) -> dict[str, str]:
 
 
 class DorkTowerHands(GameHands):
-    acts = {"draw": {}, "draw_all": {}, "turn_tower": {},
-            "tap_component": {"component": (str, "tap_component needs a component")}}
-    controls = (("draw", t("Draw what is asked for (tap its sticker)"), False),
-                ("draw_all", t("Draw all asked for"), True),
-                ("throw", t("Throw the dice"), False),
-                ("turn_tower", t("Turn the tower (tap its sticker)"), False))
+    acts = {
+        "draw": {},
+        "draw_all": {},
+        "turn_tower": {},
+        "tap_component": {"component": (str, "tap_component needs a component")},
+    }
+    controls = (
+        ("draw", t("Draw what is asked for (tap its sticker)"), False),
+        ("draw_all", t("Draw all asked for"), True),
+        ("throw", t("Throw the dice"), False),
+        ("turn_tower", t("Turn the tower (tap its sticker)"), False),
+    )
 
     def stickers(self) -> dict[str, str]:
         return dorktower_tags(self.seed, self.game.components)
@@ -60,8 +69,11 @@ class DorkTowerHands(GameHands):
     def _stickers_of(self, component: str) -> list[str]:
         """The enrolled stickers of a component: the simulated box's, or any other sticker the
         host enrolled as that component."""
-        return sorted(row["uid"] for row in self.table.tags.export()["tags"]
-                      if row["game"] == self.game.id and row["component"] == component)
+        return sorted(
+            row["uid"]
+            for row in self.table.tags.export()["tags"]
+            if row["game"] == self.game.id and row["component"] == component
+        )
 
     def draw(self) -> list[dict[str, Any]]:
         """The hand at the bowl or the deck: what the world draws is the game's own sample of

@@ -13,8 +13,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from companion.rules import Accepted, Refusal
 from companion.games import get_game
+from companion.rules import Accepted, Refusal
 
 GAME = get_game("abracadawhat")
 NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve"]
@@ -92,8 +92,9 @@ def refused(state: dict, action: dict, rule: str) -> Refusal:
     before = copy.deepcopy(state)
     result = GAME.apply(state, action)
     assert isinstance(result, Refusal), f"{action} was accepted, expected a refusal under {rule}"
-    assert result.rule == rule, \
+    assert result.rule == rule, (
         f"{action} refused under {result.rule} ({result.reason}), not {rule}"
+    )
     assert isinstance(result.reason, str) and result.reason.strip(), "a refusal needs a reason"
     assert state == before, "a refused action changed the state"
     return result
@@ -158,8 +159,12 @@ def json_roundtrip(state: dict) -> dict:
 
 
 def deal_action(racks: dict[str, list[int]], secret: list[int], removed: list[int]) -> dict:
-    return {"type": "deal", "racks": {p: list(r) for p, r in racks.items()},
-            "secret": list(secret), "removed": list(removed)}
+    return {
+        "type": "deal",
+        "racks": {p: list(r) for p, r in racks.items()},
+        "secret": list(secret),
+        "removed": list(removed),
+    }
 
 
 def standard_deal(players: list[str], seed: int = 0) -> dict:
@@ -170,7 +175,7 @@ def standard_deal(players: list[str], seed: int = 0) -> dict:
     for p in players:
         racks[p], pool = pool[:RACK], pool[RACK:]
     k = REMOVED[len(players)]
-    return deal_action(racks, pool[k:k + SECRET], pool[:k])
+    return deal_action(racks, pool[k : k + SECRET], pool[:k])
 
 
 def new_round(players: list[str], options: dict | None = None, seed: int = 0) -> dict:
@@ -196,11 +201,18 @@ def _pick(pool: Counter, k: int) -> list[int]:
     return picked
 
 
-def arrange(racks: dict[str, list[int]], *, life: dict[str, int] | None = None,
-            active: str | None = None, secret: list[int | None] | None = None,
-            acquired: dict[str, list[int]] | None = None, removed: list[int] | None = None,
-            reserve: int | list[int] | None = None, score: dict[str, int] | None = None,
-            options: dict | None = None) -> dict:
+def arrange(
+    racks: dict[str, list[int]],
+    *,
+    life: dict[str, int] | None = None,
+    active: str | None = None,
+    secret: list[int | None] | None = None,
+    acquired: dict[str, list[int]] | None = None,
+    removed: list[int] | None = None,
+    reserve: int | list[int] | None = None,
+    score: dict[str, int] | None = None,
+    options: dict | None = None,
+) -> dict:
     """A state in phase ``declare`` in the middle of a round, built from the given pieces.
 
     ``racks`` maps the players, in clockwise seat order, to their racks. Stones not placed
@@ -234,20 +246,22 @@ def arrange(racks: dict[str, list[int]], *, life: dict[str, int] | None = None,
         reserve = _pick(pool, sum(pool.values()))
     cast_earlier = list((+pool).elements())
     start = state["options"]["start_life"]
-    state.update({
-        "racks": [sorted(racks[p]) for p in players],
-        "reserve": sorted(reserve),
-        "secret": list(secret),
-        "acquired": [list(acquired.get(p, [])) for p in players],
-        "removed": [removed.count(k) for k in range(1, 9)],
-        "cast": [cast_earlier.count(k) for k in range(1, 9)],
-        "life": [(life or {}).get(p, start) for p in players],
-        "score": [(score or {}).get(p, 0) for p in players],
-        "phase": "declare",
-        "active": players.index(active) if active else 0,
-        "starter": players.index(active) if active else 0,
-        "chance_n": 1,
-    })
+    state.update(
+        {
+            "racks": [sorted(racks[p]) for p in players],
+            "reserve": sorted(reserve),
+            "secret": list(secret),
+            "acquired": [list(acquired.get(p, [])) for p in players],
+            "removed": [removed.count(k) for k in range(1, 9)],
+            "cast": [cast_earlier.count(k) for k in range(1, 9)],
+            "life": [(life or {}).get(p, start) for p in players],
+            "score": [(score or {}).get(p, 0) for p in players],
+            "phase": "declare",
+            "active": players.index(active) if active else 0,
+            "starter": players.index(active) if active else 0,
+            "chance_n": 1,
+        }
+    )
     assert_stone_invariant(state)
     return state
 
@@ -269,8 +283,9 @@ def seated(n: int, racks: dict[str, list[int]] | None = None, **kw: Any) -> dict
     return arrange(full, **kw)
 
 
-def tap_deal(state: dict, racks: dict[str, list[int]], removed: list[int],
-             secret: list[int]) -> dict:
+def tap_deal(
+    state: dict, racks: dict[str, list[int]], removed: list[int], secret: list[int]
+) -> dict:
     """Deal stone by stone with tags: ``<player>#<i>`` for rack stones, ``R<i>`` for the removed
     stones and ``S<i>`` for the secret stones; ``racks`` starts with the round's first player."""
     for p, stones in racks.items():
@@ -295,8 +310,13 @@ def choose(state: dict, rng: random.Random) -> dict:
     legal = GAME.legal_actions(state)
     if state["phase"] == "declare" and rng.random() < 0.6:
         held = state["racks"][state["active"]]
-        good = [a for a in legal if a["type"] == "cast" and a["spell"] in held
-                and a["spell"] >= (state["last_cast"] or 1)]
+        good = [
+            a
+            for a in legal
+            if a["type"] == "cast"
+            and a["spell"] in held
+            and a["spell"] >= (state["last_cast"] or 1)
+        ]
         if good:
             return rng.choice(good)
     return rng.choice(legal)

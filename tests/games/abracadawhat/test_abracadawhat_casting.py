@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from abr_support import (
     GAME,
     active,
@@ -25,6 +24,7 @@ from abr_support import (
     take_secret,
     tap_deal,
 )
+
 from companion.rules import HOST, TABLE
 
 PLAYER_COUNTS = [2, 3, 4, 5]
@@ -92,10 +92,15 @@ def test_tapping_an_acquired_stone_as_the_cast_stone_is_refused():
     secret stone as the matching stone is refused under ABR-SPELL-4)."""
     players = ["Ann", "Ben"]
     state = GAME.new(players, {"removal": "tap"})
-    state = tap_deal(state, {"Ann": [4, 5, 6, 7, 8], "Ben": [2, 3, 8, 8, 8]},
-                     removed=[1, 2, 3, 3, 4, 6, 6, 6, 6, 7, 7, 7], secret=[5, 4, 4, 5])
-    state = play(state, cast("Ann", 4), remove(4, "Ben", tag="Ann#0"), take_secret("Ann", 0),
-                 cast("Ann", 5))
+    state = tap_deal(
+        state,
+        {"Ann": [4, 5, 6, 7, 8], "Ben": [2, 3, 8, 8, 8]},
+        removed=[1, 2, 3, 3, 4, 6, 6, 6, 6, 7, 7, 7],
+        secret=[5, 4, 4, 5],
+    )
+    state = play(
+        state, cast("Ann", 4), remove(4, "Ben", tag="Ann#0"), take_secret("Ann", 0), cast("Ann", 5)
+    )
     assert state["phase"] == "remove"
     refused(state, remove(5, "Ben", tag="S0"), "ABR-SPELL-4")
     refused(state, remove(5, "Ben", tag="S3"), "ABR-CAST-4")  # still on the board, not his
@@ -175,8 +180,7 @@ def test_tap_removal_refusals():
     players = ["Ann", "Ben", "Cid"]
     state = GAME.new(players, {"removal": "tap"})
     racks = {"Ann": [3, 5, 6, 7, 8], "Ben": [6, 6, 7, 8, 8], "Cid": [2, 4, 5, 7, 8]}
-    state = tap_deal(state, racks,
-                     removed=[1, 2, 3, 4, 4, 5], secret=[8, 8, 7, 7])
+    state = tap_deal(state, racks, removed=[1, 2, 3, 4, 4, 5], secret=[8, 8, 7, 7])
     refused(state, remove(6, "Cid"), "ABR-CAST-4")  # nothing cast yet
     state = play(state, cast("Ann", 6))
     refused(state, remove(7, "Cid"), "ABR-CAST-4")  # wrong number
@@ -235,8 +239,9 @@ def test_a_lower_cast_costs_one_life_and_ends_the_turn(n, me):
     assert "stone_removed" not in kinds(result) and "cast_succeeded" not in kinds(result)
     after = result.state
     assert life(after)["Ann"] == life(state)["Ann"] - 1
-    assert {p: v for p, v in life(after).items() if p != "Ann"} == \
-        {p: v for p, v in life(state).items() if p != "Ann"}
+    assert {p: v for p, v in life(after).items() if p != "Ann"} == {
+        p: v for p, v in life(state).items() if p != "Ann"
+    }
     assert rack(after, "Ann") == rack(state, "Ann")  # he keeps the lower stone
     assert after["cast"] == state["cast"] and after["acquired"] == state["acquired"]
     assert after["phase"] == "refill" and after["refill_left"] == 1

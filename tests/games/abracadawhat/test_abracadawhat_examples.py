@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from abr_support import (
     GAME,
     active,
@@ -29,6 +28,7 @@ from abr_support import (
     seated,
     step,
 )
+
 from companion.rules import HOST, TABLE
 
 REPO = Path(__file__).resolve().parents[2]
@@ -45,12 +45,18 @@ def ex1_start(m0: int, d0: int, s0: int, removal: str, holds_4: bool = True) -> 
     starting states differ only in Elena's own rack and in a face-down secret stone. A rack below
     5 at the start of a turn means the reserve was already empty (ABR-ENDT-5).
     """
-    elena = [3, 5, 4 if holds_4 else 7] + [8, 7][:s0 - 3]
+    elena = [3, 5, 4 if holds_4 else 7] + [8, 7][: s0 - 3]
     racks = {"Elena": elena, "Denise": [6, 6, 7, 8, 8], "Marta": [6, 6, 7, 8, 8]}
     secret = [7 if holds_4 else 4, 1, 2, 2]
-    return arrange(racks, life={"Elena": 4, "Marta": m0, "Denise": d0}, secret=secret,
-                  removed=[3, 3, 4, 4, 5, 5], reserve=None if s0 == 5 else 0,
-                  options={"removal": removal}, active="Elena")
+    return arrange(
+        racks,
+        life={"Elena": 4, "Marta": m0, "Denise": d0},
+        secret=secret,
+        removed=[3, 3, 4, 4, 5, 5],
+        reserve=None if s0 == 5 else 0,
+        options={"removal": removal},
+        active="Elena",
+    )
 
 
 def seated_names(state: dict) -> list[str]:
@@ -170,7 +176,9 @@ def test_ex1_step_7_gives_no_hint(m0, d0, s0, removal):
 
 EX1_DEAL = deal_action(
     {"Elena": [3, 4, 5, 7, 7], "Denise": [6, 6, 8, 8, 8], "Marta": [2, 6, 8, 8, 8]},
-    secret=[4, 5, 5, 5], removed=[1, 2, 3, 3, 4, 4])
+    secret=[4, 5, 5, 5],
+    removed=[1, 2, 3, 3, 4, 4],
+)
 
 
 def ex1_replay_lines() -> list[dict]:
@@ -180,11 +188,18 @@ def ex1_replay_lines() -> list[dict]:
         {"type": "undo"},  # line 2: nothing to undo yet
         EX1_DEAL,
         cast("Elena", 8),  # she holds no 8: 5 life
-        cast("Denise", 6), end_turn("Denise"), refill("Denise", 7),  # Blizzard: Marta 5
-        cast("Marta", 6), end_turn("Marta"), refill("Marta", 7),  # Blizzard: Elena 4
+        cast("Denise", 6),
+        end_turn("Denise"),
+        refill("Denise", 7),  # Blizzard: Marta 5
+        cast("Marta", 6),
+        end_turn("Marta"),
+        refill("Marta", 7),  # Blizzard: Elena 4
         cast("Marta", 3),  # line 11: not Marta's turn any more
-        cast("Elena", 3), roll(3, "Elena"),  # steps 1-4: Elena 6
-        cast("Elena", 5), {"type": "undo"}, cast("Elena", 5),  # steps 5-6 (once undone)
+        cast("Elena", 3),
+        roll(3, "Elena"),  # steps 1-4: Elena 6
+        cast("Elena", 5),
+        {"type": "undo"},
+        cast("Elena", 5),  # steps 5-6 (once undone)
         cast("Elena", 4),  # step 7: Elena 5, the turn ends
         refill("Elena", 6, 8),  # step 8
     ]
@@ -195,8 +210,14 @@ def run_replay(tmp_path: Path, lines: list[dict], *args: str) -> dict:
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH")]))
-    done = subprocess.run([sys.executable, "-m", "companion", "replay", str(path), *args],
-                          capture_output=True, text=True, cwd=REPO, env=env, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "replay", str(path), *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
 
@@ -208,14 +229,22 @@ def test_ex1_through_the_replay_command(tmp_path):
     out = run_replay(tmp_path, ex1_replay_lines())
     assert out["round"] == 1
     assert out["active"] == "Denise" and out["phase"] == "declare"
-    assert {p: v["life"] for p, v in out["players"].items()} == \
-        {"Elena": 5, "Denise": 5, "Marta": 4}
-    assert {p: v["score"] for p, v in out["players"].items()} == \
-        {"Elena": 0, "Denise": 0, "Marta": 0}
+    assert {p: v["life"] for p, v in out["players"].items()} == {
+        "Elena": 5,
+        "Denise": 5,
+        "Marta": 4,
+    }
+    assert {p: v["score"] for p, v in out["players"].items()} == {
+        "Elena": 0,
+        "Denise": 0,
+        "Marta": 0,
+    }
     assert out["players"]["Elena"]["rack"] == [4, 6, 7, 7, 8]
     assert out["board"]["cast"] == [0, 0, 1, 0, 1, 2, 0, 0]
-    assert [(r["line"], r["rule"]) for r in out["rejections"]] == \
-        [(2, "TABLE-UNDO-1"), (11, "ABR-TURN-1")]
+    assert [(r["line"], r["rule"]) for r in out["rejections"]] == [
+        (2, "TABLE-UNDO-1"),
+        (11, "ABR-TURN-1"),
+    ]
 
 
 def test_ex1_replay_as_seen_by_elena(tmp_path):
@@ -291,8 +320,13 @@ def test_ex7_tie_at_eight():
     assert scores(state) == {"Ann": 8, "Ben": 8, "Cid": 0}
     assert state["winners"] == ["Ann"]
     for ann_life, winners in [(5, ["Ann"]), (3, ["Ben"]), (4, ["Ann", "Ben"])]:
-        state = seated(3, {"Cid": [3, 5, 6, 7, 8]}, active="Cid", score={"Ann": 7, "Ben": 7},
-                       life={"Cid": 1, "Ann": ann_life, "Ben": 4})
+        state = seated(
+            3,
+            {"Cid": [3, 5, 6, 7, 8]},
+            active="Cid",
+            score={"Ann": 7, "Ben": 7},
+            life={"Cid": 1, "Ann": ann_life, "Ben": 4},
+        )
         state = play(state, cast("Cid", 1), roll(1))  # Cid's failed dragon ends him
         assert scores(state) == {"Ann": 8, "Ben": 8, "Cid": 0}
         assert state["winners"] == winners

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from abr_support import (
     FULL_SET,
     GAME,
@@ -25,6 +24,7 @@ from abr_support import (
     step,
     take_secret,
 )
+
 from companion.rules import TABLE
 
 
@@ -163,8 +163,13 @@ def test_the_most_points_in_the_last_round_break_a_tie():
 def test_then_the_most_life_breaks_a_tie():
     """ABR-GAME-2, ABR-AMB-8: equal gains: the one with more life at the end of the round (before
     any reset) wins."""
-    state = seated(3, {"Cid": [3, 5, 6, 7, 8]}, active="Cid", life={"Cid": 1, "Ann": 3, "Ben": 5},
-                   score={"Ann": 7, "Ben": 7})
+    state = seated(
+        3,
+        {"Cid": [3, 5, 6, 7, 8]},
+        active="Cid",
+        life={"Cid": 1, "Ann": 3, "Ben": 5},
+        score={"Ann": 7, "Ben": 7},
+    )
     state = play(state, cast("Cid", 2))  # Cid knocks himself out: Ann and Ben +1 each
     assert scores(state) == {"Ann": 8, "Ben": 8, "Cid": 0}
     assert state["winners"] == ["Ben"]
@@ -173,8 +178,13 @@ def test_then_the_most_life_breaks_a_tie():
 
 def test_a_full_tie_shares_the_victory():
     """ABR-GAME-2: equal gains and equal life: the tied players share the victory."""
-    state = seated(4, {"Cid": [3, 5, 6, 7, 8]}, active="Cid", life={"Cid": 1, "Ann": 4, "Ben": 4},
-                   score={"Ann": 7, "Ben": 7, "Dee": 6})
+    state = seated(
+        4,
+        {"Cid": [3, 5, 6, 7, 8]},
+        active="Cid",
+        life={"Cid": 1, "Ann": 4, "Ben": 4},
+        score={"Ann": 7, "Ben": 7, "Dee": 6},
+    )
     result = step(state, cast("Cid", 2))
     assert result.state["winners"] == ["Ann", "Ben"]
     assert GAME.outcome(result.state).winners == ("Ann", "Ben")
@@ -200,8 +210,9 @@ def test_scores_are_stored_uncapped():
 
 def test_a_dragon_roll_is_needed_before_the_game_can_end():
     """ABR-GAME-1: the game ends only at the end of a round, so a pending die roll comes first."""
-    state = play(seated(3, {"Ann": [1, 5, 6, 7, 8]}, life={"Ben": 1}, score={"Ann": 6}),
-                 cast("Ann", 1))
+    state = play(
+        seated(3, {"Ann": [1, 5, 6, 7, 8]}, life={"Ben": 1}, score={"Ann": 6}), cast("Ann", 1)
+    )
     assert state["phase"] == "roll" and not GAME.outcome(state).finished
     state = play(state, roll(2))
     assert state["phase"] == "over" and state["winners"] == ["Ann"]

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from abr_support import GAME, cast, deal_action, end_turn, names, refill
+
 from companion.rules import Accepted, Refusal
 from companion.table.history import NOTHING_TO_UNDO, History
 
 UNDO = {"type": "undo"}
-DEAL = deal_action({"Ann": [5, 6, 7, 7, 8], "Ben": [2, 3, 6, 8, 8], "Cid": [4, 5, 6, 7, 8]},
-                   secret=[4, 5, 5, 5], removed=[1, 2, 3, 3, 4, 4])
+DEAL = deal_action(
+    {"Ann": [5, 6, 7, 7, 8], "Ben": [2, 3, 6, 8, 8], "Cid": [4, 5, 6, 7, 8]},
+    secret=[4, 5, 5, 5],
+    removed=[1, 2, 3, 3, 4, 4],
+)
 
 
 def history() -> History:
@@ -65,6 +69,10 @@ def test_undoing_a_refill_names_no_stone():
     h.submit(end_turn("Ann"))
     assert isinstance(h.submit(refill("Ann", 6)), Accepted)  # the reserve holds 6s, 7s and 8s
     (undone,) = h.submit(UNDO).events
-    assert undone == {"type": "undone", "text": "Undone: Ann's refill.", "undone": "refill",
-                      "player": "Ann"}
+    assert undone == {
+        "type": "undone",
+        "text": "Undone: Ann's refill.",
+        "undone": "refill",
+        "player": "Ann",
+    }
     assert h.state["phase"] == "refill"

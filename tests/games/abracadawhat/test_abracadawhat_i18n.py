@@ -14,15 +14,15 @@ import re
 from typing import Any
 
 import pytest
+from abr_support import GAME, cast, names, seated
+from abr_support import step as accepted
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from abr_support import GAME, cast, names, seated
-from abr_support import step as accepted
-from companion.i18n import TRANSLATIONS, Text, translate
-from companion.rules import EVERYTHING, HOST, TABLE, Accepted, Refusal, SetupError
 from companion.games import plugin
 from companion.games.abracadawhat.rules import SPELLS
+from companion.i18n import TRANSLATIONS, Text, translate
+from companion.rules import EVERYTHING, HOST, TABLE, Accepted, Refusal, SetupError
 
 GAME_CATALOGS = plugin("abracadawhat").translations
 
@@ -90,8 +90,19 @@ def assert_filled(value: Any, italian: dict[str, str], what: str) -> Any:
     return translated
 
 
-TYPES = ["deal", "deal_stone", "cast", "remove", "roll", "take_secret", "decline_secret", "object",
-         "allow", "end_turn", "refill"]
+TYPES = [
+    "deal",
+    "deal_stone",
+    "cast",
+    "remove",
+    "roll",
+    "take_secret",
+    "decline_secret",
+    "object",
+    "allow",
+    "end_turn",
+    "refill",
+]
 
 
 def expected_action(rng: random.Random, s: dict, step: int) -> dict:
@@ -102,8 +113,12 @@ def expected_action(rng: random.Random, s: dict, step: int) -> dict:
         if action["type"] == "deal" and rng.random() < 0.4:
             return {"type": "deal_stone", "stone": rng.choice(s["reserve"]), "tag": f"d{step}"}
         if action["type"] == "refill" and rng.random() < 0.5:
-            return {"type": "refill", "player": action["player"], "stone": action["stones"][0],
-                    "tag": f"r{step}"}
+            return {
+                "type": "refill",
+                "player": action["player"],
+                "stone": action["stones"][0],
+                "tag": f"r{step}",
+            }
         return action
     legal = GAME.legal_actions(s)
     if not legal:  # the game is over
@@ -121,28 +136,40 @@ def mutated(rng: random.Random, s: dict, action: dict) -> dict:
     a = dict(action)
     players, tags = s["players"], sorted(s["tags"])
     fixes = [
-        lambda: a.update(player=rng.choice([*(p for p in players if p != a.get("player")),
-                                            "Zed", None])),
-        lambda: a.update(type=rng.choice([t for t in TYPES if t != a["type"]]),
-                         player=rng.choice(players), spell=rng.randint(1, 8)),
-        lambda: a.update(tag=rng.choice(tags) if tags and rng.random() < 0.8 else
-                         rng.choice(["", 5])),
+        lambda: a.update(
+            player=rng.choice([*(p for p in players if p != a.get("player")), "Zed", None])
+        ),
+        lambda: a.update(
+            type=rng.choice([t for t in TYPES if t != a["type"]]),
+            player=rng.choice(players),
+            spell=rng.randint(1, 8),
+        ),
+        lambda: a.update(
+            tag=rng.choice(tags) if tags and rng.random() < 0.8 else rng.choice(["", 5])
+        ),
         lambda: a.update(spell=rng.choice([0, 9, True, "x", rng.randint(1, 8)])),
         lambda: a.update(stone=rng.choice([0, 9, None, rng.randint(1, 8)])),
         lambda: a.update(value=rng.choice([-1, 0, 7, 2.0, True, "a", rng.randint(1, 6)])),
         lambda: a.update(slot=rng.choice([-1, 0, 1, 2, 3, 4, True, None])),
     ]
     if a["type"] == "refill":
-        fixes.append(lambda: a.update(stones=rng.choice(
-            [[], "x", [9], [rng.randint(1, 8)] * rng.randint(1, 6)])))
+        fixes.append(
+            lambda: a.update(
+                stones=rng.choice([[], "x", [9], [rng.randint(1, 8)] * rng.randint(1, 6)])
+            )
+        )
     if a["type"] == "remove" and "stone" in a:  # the right number, from somewhere else
-        elsewhere = [uid for uid, (where, n) in sorted(s["tags"].items())
-                     if n == a["stone"] and where != f"rack:{s['active']}"]
+        elsewhere = [
+            uid
+            for uid, (where, n) in sorted(s["tags"].items())
+            if n == a["stone"] and where != f"rack:{s['active']}"
+        ]
         if elsewhere:
             fixes.append(lambda: a.update(tag=rng.choice(elsewhere)))
     if a["type"] == "take_secret":
-        fixes.append(lambda: (a.pop("slot", None),
-                              a.update(tag=rng.choice(tags) if tags else "none")))
+        fixes.append(
+            lambda: (a.pop("slot", None), a.update(tag=rng.choice(tags) if tags else "none"))
+        )
     if a["type"] == "deal" and "racks" in a:
         racks = {p: list(r) for p, r in a["racks"].items()}
         victim = rng.choice(players)
@@ -234,8 +261,11 @@ def test_whole_views_and_events_in_italian_have_no_placeholder_left(played, ital
 
 def test_the_english_is_made_from_the_templates(played):
     """A Text's English is its template filled with its values: nothing is added around it."""
-    for text in [v["prompt"] for v in played["views"]] + [e["text"] for e in played["events"]] \
-            + [r.reason for r in played["refusals"]]:
+    for text in (
+        [v["prompt"] for v in played["views"]]
+        + [e["text"] for e in played["events"]]
+        + [r.reason for r in played["refusals"]]
+    ):
         assert str(text) == text.msgid.format(**text.params)
 
 
@@ -254,20 +284,28 @@ def test_spell_names_translate_inside_sentences(italian):
 
 def test_a_shared_victory_is_said_in_italian(italian):
     """ABR-GAME-2: the winners' names are joined by the translated "and"."""
-    state = seated(4, {"Cid": [3, 5, 6, 7, 8]}, active="Cid", life={"Cid": 1, "Ann": 4, "Ben": 4},
-                   score={"Ann": 7, "Ben": 7, "Dee": 6})
+    state = seated(
+        4,
+        {"Cid": [3, 5, 6, 7, 8]},
+        active="Cid",
+        life={"Cid": 1, "Ann": 4, "Ben": 4},
+        score={"Ann": 7, "Ben": 7, "Dee": 6},
+    )
     result = accepted(state, cast("Cid", 2))
     over = [e for e in result.events if e["type"] == "game_over"][0]
     prompt = GAME.view(result.state, TABLE)["prompt"]
     assert over["text"] == "Ann and Ben win the game."
     assert prompt == "The game is over: Ann and Ben won."
     in_italian = translate([over["text"], prompt], lambda m: italian.get(m) or m)
-    assert in_italian == ["Ann e Ben vincono la partita.",
-                          "La partita è finita: vittoria di Ann e Ben."]
+    assert in_italian == [
+        "Ann e Ben vincono la partita.",
+        "La partita è finita: vittoria di Ann e Ben.",
+    ]
 
 
-@pytest.mark.parametrize("options", [{"start_life": 0}, {"life_cap": 0}, {"die_faces": [-1]},
-                                     {"die_faces": [True]}])
+@pytest.mark.parametrize(
+    "options", [{"start_life": 0}, {"life_cap": 0}, {"die_faces": [-1]}, {"die_faces": [True]}]
+)
 def test_setup_errors_are_translated(options, italian):
     with pytest.raises(SetupError) as error:
         GAME.new(names(3), options)
@@ -286,5 +324,6 @@ def test_the_italian_catalog_keeps_every_placeholder():
     for message in catalog:
         if message.id:
             assert message.string, f"untranslated: {message.id!r}"
-            assert set(PLACEHOLDER.findall(message.string)) == \
-                set(PLACEHOLDER.findall(message.id)), message.id
+            assert set(PLACEHOLDER.findall(message.string)) == set(
+                PLACEHOLDER.findall(message.id)
+            ), message.id

@@ -7,15 +7,25 @@ the phase and not merely one of the right shape.
 from __future__ import annotations
 
 import pytest
+from table_support import (
+    ANN,
+    ANN_RACK,
+    BEN,
+    BEN_RACK,
+    GAME,
+    SECRET,
+    new_game,
+    play,
+    tag_at,
+    tapped_deal,
+    uid,
+)
 
 from companion.devices.events import DieRolled
-from companion.rules import Refusal
 from companion.games.abracadawhat.inputs import AbracadaInputs
+from companion.rules import Refusal
 from companion.table.inputs import NOTHING_TO_TAP, WRONG_KIND, inputs_for
 from companion.table.tags import Component
-
-from table_support import (ANN, ANN_RACK, BEN, BEN_RACK, GAME, SECRET, new_game, play, tag_at,
-                           tapped_deal, uid)
 
 INPUTS = AbracadaInputs(GAME)
 SENSED = {"deal", "deal_stone", "remove", "refill", "roll"}  # chance steps and the board reader
@@ -71,8 +81,9 @@ def at_objection() -> dict:
 # -- tags ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("component", [Component("othergame", "stone 5"),
-                                       Component("abracadawhat", "wand 1")])
+@pytest.mark.parametrize(
+    "component", [Component("othergame", "stone 5"), Component("abracadawhat", "wand 1")]
+)
 def test_a_tag_of_another_game_or_kind_is_refused(component):
     result = INPUTS.tag(tapped_deal(), component, uid(500), "board")
     assert isinstance(result, Refusal) and result.rule == WRONG_KIND == "TABLE-TAG-2"
@@ -117,13 +128,16 @@ def test_a_tap_during_refill_refills_the_active_players_rack():
 def test_the_refill_goes_to_the_active_player_whoever_it_is():
     """In Ben's refill a tap names Ben, not the first player."""
     state = at_roll()
-    state = play(state, INPUTS.die(state, DieRolled(0, 2, 0)), INPUTS.button(state, BEN, long=False))
+    state = play(
+        state, INPUTS.die(state, DieRolled(0, 2, 0)), INPUTS.button(state, BEN, long=False)
+    )
     assert state["phase"] == "refill"
     assert tap(state, 7, uid(101))["player"] == BEN
 
 
-@pytest.mark.parametrize("reach", [tapped_deal, at_roll, at_objection],
-                         ids=["declare", "roll", "objection"])
+@pytest.mark.parametrize(
+    "reach", [tapped_deal, at_roll, at_objection], ids=["declare", "roll", "objection"]
+)
 def test_a_tap_when_no_stone_is_expected_is_refused_with_the_prompt(reach):
     state = reach()
     result = INPUTS.tag(state, stone(BEN_RACK[0]), uid(300), "board")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from abr_support import (
     GAME,
     cast,
@@ -17,6 +16,7 @@ from abr_support import (
     standard_deal,
     step,
 )
+
 from companion.rules import HOST, TABLE
 
 ANN = [2, 3, 6, 7, 8]
@@ -60,8 +60,9 @@ def test_nobody_ever_has_more_than_six(start, value):
 @pytest.mark.parametrize("start,value", [(3, 5), (1, 6), (2, 2)])
 def test_life_never_goes_below_zero(start, value):
     """ABR-LIFE-5: a loss larger than the current life removes only the remaining tokens."""
-    state = play(seated(3, {"Ann": [1, 3, 6, 7, 8]}, life={"Ben": start}), cast("Ann", 1),
-                 roll(value))
+    state = play(
+        seated(3, {"Ann": [1, 3, 6, 7, 8]}, life={"Ben": start}), cast("Ann", 1), roll(value)
+    )
     assert state["last_round"]["life"]["Ben"] == max(0, start - value)
 
 

@@ -5,16 +5,24 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from table_support import ANN, BEN, GAME, play, tapped_deal
 
 from companion.games.abracadawhat import lights as drawer
 from companion.games.abracadawhat.lights import LOSS_FLASH, SHARE_PERIOD
-from companion.lights import (BLINK_HZ, OFF, PALETTE, REFUSAL_FLASH, SEAT_COLOURS, WHITE, Cue,
-                              Layout, refusal_cue)
+from companion.lights import (
+    BLINK_HZ,
+    OFF,
+    PALETTE,
+    REFUSAL_FLASH,
+    SEAT_COLOURS,
+    WHITE,
+    Cue,
+    Layout,
+    refusal_cue,
+)
 from companion.lights import animating as animating_with
 from companion.lights import render as render_with
 from companion.rules import TABLE
-
-from table_support import ANN, BEN, GAME, play, tapped_deal
 
 NAMES = ["Ann", "Ben", "Cid", "Dee"]
 cues_from_events = drawer.cues
@@ -33,10 +41,16 @@ LAYOUT = Layout()
 HALF_BLINK = 1 / (2 * BLINK_HZ)
 
 
-def view(phase: str = "declare", active: str = "Ann", lives: list[int] | None = None,
-         scores: list[int] | None = None, waiting: list[str] | None = None,
-         winners: list[str] | None = None, deal_to: str | None = None,
-         names: list[str] = NAMES) -> dict:
+def view(
+    phase: str = "declare",
+    active: str = "Ann",
+    lives: list[int] | None = None,
+    scores: list[int] | None = None,
+    waiting: list[str] | None = None,
+    winners: list[str] | None = None,
+    deal_to: str | None = None,
+    names: list[str] = NAMES,
+) -> dict:
     """The parts of a public game view that the renderer reads."""
     lives = lives or [6] * len(names)
     scores = scores or [0] * len(names)
@@ -51,15 +65,20 @@ def view(phase: str = "declare", active: str = "Ann", lives: list[int] | None = 
     }
 
 
-def frame(v: dict | None, now: float = 0.0, cues: list[Cue] = (), layout: Layout = LAYOUT,
-          brightness: float = 1.0) -> dict:
+def frame(
+    v: dict | None,
+    now: float = 0.0,
+    cues: list[Cue] = (),
+    layout: Layout = LAYOUT,
+    brightness: float = 1.0,
+) -> dict:
     return render(v, COLOURS, list(cues), now, layout, brightness)
 
 
 def segment(strips: dict, seat: int, layout: Layout = LAYOUT) -> list:
     """The seat's pixels on the table strip: status light first, then life."""
     start = seat * layout.seat_pixels
-    return strips["table"][start:start + layout.seat_pixels]
+    return strips["table"][start : start + layout.seat_pixels]
 
 
 def status(strips: dict, seat: int) -> tuple:
@@ -83,15 +102,21 @@ def runs(flags: list[bool]) -> int:
 # -- strips and the plain picture ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("layout, table, score, tower", [(Layout(), 35, 8, 16),
-                                                         (Layout(seats=3, life_pixels=4,
-                                                                 score_pixels=10,
-                                                                 tower_pixels=8), 15, 10, 8)])
+@pytest.mark.parametrize(
+    "layout, table, score, tower",
+    [
+        (Layout(), 35, 8, 16),
+        (Layout(seats=3, life_pixels=4, score_pixels=10, tower_pixels=8), 15, 10, 8),
+    ],
+)
 def test_strip_lengths_follow_the_layout(layout, table, score, tower):
     assert layout.strips() == {"table": table, "score": score, "tower": tower}
     strips = frame(view(names=NAMES[:3]), layout=layout)
-    assert {name: len(pixels) for name, pixels in strips.items()} == \
-        {"table": table, "score": score, "tower": tower}
+    assert {name: len(pixels) for name, pixels in strips.items()} == {
+        "table": table,
+        "score": score,
+        "tower": tower,
+    }
     assert set(strips["tower"]) == {OFF}  # Abracada...What? has no tower
 
 
@@ -136,22 +161,25 @@ def test_the_remover_blinks_in_a_real_view_of_the_game():
     state = play(tapped_deal(removal="tap"), {"type": "cast", "player": ANN, "spell": 8})
     v = GAME.view(state, TABLE)
     assert v["waiting_for"] == [BEN]
-    assert {status(frame(v, now=0.1), 1), status(frame(v, now=0.1 + HALF_BLINK), 1)} == \
-        {WHITE, OFF}
+    assert {status(frame(v, now=0.1), 1), status(frame(v, now=0.1 + HALF_BLINK), 1)} == {WHITE, OFF}
     assert status(frame(v, now=0.1), 0) == COLOURS[0]
 
 
 def test_every_possible_objector_blinks_white():
     v = view(phase="objection", active="Ben", waiting=["Ann", "Cid", "Dee"])
     for seat in (0, 2, 3):
-        assert {status(frame(v, now=0.1), seat),
-                status(frame(v, now=0.1 + HALF_BLINK), seat)} == {WHITE, OFF}
+        assert {status(frame(v, now=0.1), seat), status(frame(v, now=0.1 + HALF_BLINK), seat)} == {
+            WHITE,
+            OFF,
+        }
 
 
 def test_while_dealing_the_receiving_seat_blinks_its_colour():
     v = view(phase="deal", active="Ann", deal_to="Cid", waiting=[])
-    assert {status(frame(v, now=0.1), 2), status(frame(v, now=0.1 + HALF_BLINK), 2)} == \
-        {COLOURS[2], OFF}
+    assert {status(frame(v, now=0.1), 2), status(frame(v, now=0.1 + HALF_BLINK), 2)} == {
+        COLOURS[2],
+        OFF,
+    }
     assert status(frame(v, now=0.1), 0) == OFF == status(frame(v, now=0.1 + HALF_BLINK), 0)
 
 
@@ -215,17 +243,22 @@ def test_a_life_event_becomes_a_cue_for_the_lost_pixels():
     """cues_from_events reads the rules core's events: Ann's Fireball costs Ben one life."""
     state = tapped_deal()
     result = GAME.apply(state, {"type": "cast", "player": ANN, "spell": 7})
-    assert cues_from_events(list(result.events), [ANN, BEN], at=3.0) == \
-        [Cue("life_lost", 3.0, seat=1, lo=5, hi=6, length=LOSS_FLASH)]
+    assert cues_from_events(list(result.events), [ANN, BEN], at=3.0) == [
+        Cue("life_lost", 3.0, seat=1, lo=5, hi=6, length=LOSS_FLASH)
+    ]
 
 
 def test_only_losses_of_players_at_the_table_become_cues():
-    events = [{"type": "life", "player": "Ann", "delta": 1, "life": 6},
-              {"type": "life", "player": "Zed", "delta": -1, "life": 2},
-              {"type": "life", "player": "Ben", "delta": 0, "life": 0},
-              {"type": "declared", "player": "Ann", "spell": 2},
-              {"type": "life", "player": "Cid", "delta": -3, "life": 1}]
-    assert cues_from_events(events, NAMES, at=1.0) == [Cue("life_lost", 1.0, 2, 1, 4, length=LOSS_FLASH)]
+    events = [
+        {"type": "life", "player": "Ann", "delta": 1, "life": 6},
+        {"type": "life", "player": "Zed", "delta": -1, "life": 2},
+        {"type": "life", "player": "Ben", "delta": 0, "life": 0},
+        {"type": "declared", "player": "Ann", "spell": 2},
+        {"type": "life", "player": "Cid", "delta": -3, "life": 1},
+    ]
+    assert cues_from_events(events, NAMES, at=1.0) == [
+        Cue("life_lost", 1.0, 2, 1, 4, length=LOSS_FLASH)
+    ]
 
 
 def test_a_cue_is_active_only_for_its_duration():
@@ -281,13 +314,17 @@ def test_a_steady_table_does_not_animate():
     assert not animating(view(scores=[1, 2, 3, 0]), [], 0.0)
 
 
-@pytest.mark.parametrize("v", [
-    view(phase="deal", deal_to="Ann", waiting=[]),
-    view(phase="over", winners=["Ann"], waiting=[]),
-    view(phase="remove", active="Ben", waiting=["Ann"]),
-    view(scores=[2, 2, 0, 0]),
-    view(scores=[8, 10, 0, 0]),
-], ids=["deal", "over", "remover", "shared space", "shared last pixel"])
+@pytest.mark.parametrize(
+    "v",
+    [
+        view(phase="deal", deal_to="Ann", waiting=[]),
+        view(phase="over", winners=["Ann"], waiting=[]),
+        view(phase="remove", active="Ben", waiting=["Ann"]),
+        view(scores=[2, 2, 0, 0]),
+        view(scores=[8, 10, 0, 0]),
+    ],
+    ids=["deal", "over", "remover", "shared space", "shared last pixel"],
+)
 def test_blinking_or_sharing_animates(v):
     assert animating(v, [], 0.0)
 

@@ -5,9 +5,6 @@ from __future__ import annotations
 import copy
 import re
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from abr_support import (
     GAME,
     assert_stone_invariant,
@@ -15,31 +12,43 @@ from abr_support import (
     names,
     playout,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from companion.rules import Accepted, Refusal
 
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RULE_ID = re.compile(r"^(ABR-[A-Z]+-\d+|INPUT-\d+)$")
 
-switches = st.fixed_dictionaries({}, optional={
-    "easy": st.booleans(),
-    "last_wizard_standing": st.booleans(),
-    "order_violation": st.sampled_from(["auto_penalty", "require_objection"]),
-    "resolve_last_effect": st.booleans(),
-    "removal": st.sampled_from(["auto", "tap"]),
-})
-life_options = st.sampled_from([{}, {"start_life": 3}, {"start_life": 4, "life_cap": 4},
-                                {"start_life": 6, "life_cap": 8}, {"start_life": 1, "life_cap": 2}])
-die_options = st.sampled_from([{}, {"die_faces": [1, 2, 3]}, {"die_faces": [2, 2, 4, 4, 6, 6]},
-                               {"die_faces": [0, 1, 2, 3]}])
+switches = st.fixed_dictionaries(
+    {},
+    optional={
+        "easy": st.booleans(),
+        "last_wizard_standing": st.booleans(),
+        "order_violation": st.sampled_from(["auto_penalty", "require_objection"]),
+        "resolve_last_effect": st.booleans(),
+        "removal": st.sampled_from(["auto", "tap"]),
+    },
+)
+life_options = st.sampled_from(
+    [
+        {},
+        {"start_life": 3},
+        {"start_life": 4, "life_cap": 4},
+        {"start_life": 6, "life_cap": 8},
+        {"start_life": 1, "life_cap": 2},
+    ]
+)
+die_options = st.sampled_from(
+    [{}, {"die_faces": [1, 2, 3]}, {"die_faces": [2, 2, 4, 4, 6, 6]}, {"die_faces": [0, 1, 2, 3]}]
+)
 options_strategy = st.builds(lambda a, b, c: {**a, **b, **c}, switches, life_options, die_options)
 
 
 def probes(state: dict) -> list[dict]:
     """Actions that are mostly illegal here, to check refusals on random states."""
     players = state["players"]
-    return [
-        {"type": "cast", "player": p, "spell": s} for p in players for s in (0, 1, 8)
-    ] + [
+    return [{"type": "cast", "player": p, "spell": s} for p in players for s in (0, 1, 8)] + [
         {"type": "end_turn", "player": players[0]},
         {"type": "roll", "value": 1},
         {"type": "take_secret", "player": players[-1], "slot": 0},
@@ -79,8 +88,11 @@ def test_random_games_keep_every_invariant_and_end(n, options, seed):
     assert final["round"] >= 2
     at_goal = [p for p, v in zip(final["players"], final["score"]) if v >= 8]
     best = max((final["last_round"]["gained"][p], final["last_round"]["life"][p]) for p in at_goal)
-    expected = [p for p in at_goal
-                if (final["last_round"]["gained"][p], final["last_round"]["life"][p]) == best]
+    expected = [
+        p
+        for p in at_goal
+        if (final["last_round"]["gained"][p], final["last_round"]["life"][p]) == best
+    ]
     assert final["winners"] == expected
     outcome = GAME.outcome(final)
     assert outcome.finished and list(outcome.winners) == expected
@@ -110,6 +122,7 @@ def test_the_same_seed_plays_the_same_game(n, options, seed):
     """Chance comes only from the state's seed: the same seed and the same choices play the same
     game, step by step, events included."""
     one, two = playout(n, options, seed), playout(n, options, seed)
+
     def story(trail):
         return [(action, result.state, result.events) for _, action, result in trail]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from abr_support import (
     GAME,
     cast,
@@ -15,6 +14,7 @@ from abr_support import (
     seated,
     step,
 )
+
 from companion.rules import HOST, TABLE
 
 
@@ -55,8 +55,9 @@ def test_knock_out_by_attack(n):
     right = players[-1]
     survivor = players[1]
     acquired = {"Ann": [4], right: [4], survivor: [4, 4]}
-    state = seated(n, {"Ann": [7, 6, 5, 8, 8]}, life={right: 1}, acquired=acquired,
-                   secret=[None] * 4)
+    state = seated(
+        n, {"Ann": [7, 6, 5, 8, 8]}, life={right: 1}, acquired=acquired, secret=[None] * 4
+    )
     after = play(state, cast("Ann", 7))  # Fireball: the right neighbour loses his last life
     assert after["last_round"]["end"] == "knockout"
     assert after["last_round"]["winner"] == "Ann"
@@ -78,8 +79,13 @@ def test_knock_out_with_two_players():
 def test_self_knock_out(how):
     """ABR-ROUND-4, ABR-SCORE-5, ABR-SCORE-6: a player who loses his own last token is the only
     loser; nobody wins; every other survivor scores 1 plus his secret stones."""
-    state = seated(4, {"Ann": [3, 5, 6, 7, 8]}, life={"Ann": 1}, acquired={"Ann": [4], "Cid": [4]},
-                   secret=[None, None, 4, 4])
+    state = seated(
+        4,
+        {"Ann": [3, 5, 6, 7, 8]},
+        life={"Ann": 1},
+        acquired={"Ann": [4], "Cid": [4]},
+        secret=[None, None, 4, 4],
+    )
     if how == "failed cast":
         result = step(state, cast("Ann", 2))
     elif how == "failed dragon":
@@ -94,11 +100,14 @@ def test_self_knock_out(how):
     assert events(result, "round_over")[0]["winner"] is None
 
 
-@pytest.mark.parametrize("end,winner,loser,other", [
-    ("stones_out", 3, None, 0),
-    ("knockout", 3, 0, 1),
-    ("self_knockout", None, 0, 1),
-])
+@pytest.mark.parametrize(
+    "end,winner,loser,other",
+    [
+        ("stones_out", 3, None, 0),
+        ("knockout", 3, 0, 1),
+        ("self_knockout", None, 0, 1),
+    ],
+)
 @pytest.mark.parametrize("with_secrets", [False, True])
 def test_scoring_table(end, winner, loser, other, with_secrets):
     """ABR-SCORE-2, ABR-SCORE-6: the table of section 2.6: winner 3, loser 0, other survivors 1;
@@ -133,8 +142,9 @@ def test_several_players_knocked_out_at_once(n):
     lives = {p: 2 for p in players[1:]}
     lives[players[1]] = 5  # one survivor
     acquired = {players[2]: [4], players[1]: [4]}
-    state = seated(n, {"Ann": [1, 5, 6, 7, 8]}, life=lives, acquired=acquired,
-                   secret=[None, None, 4, 4])
+    state = seated(
+        n, {"Ann": [1, 5, 6, 7, 8]}, life=lives, acquired=acquired, secret=[None, None, 4, 4]
+    )
     after = play(state, cast("Ann", 1), roll(3))
     assert after["last_round"]["end"] == "knockout"
     assert after["last_round"]["losers"] == players[2:]
@@ -162,10 +172,15 @@ def test_lightning_storm_double_knock_out():
 def test_acquired_stones_are_not_revealed_at_round_end():
     """ABR-AMB-11, ABR-HID-2: scoring needs only the count of acquired secret stones: the round's
     result is the same whatever stones they were."""
+
     def finish(acquired):
-        state = seated(3, {"Ann": [7, 6, 5, 8, 8]}, life={"Cid": 1},
-                       acquired={"Ben": acquired}, secret=[None, 3, 3, 3] if 4 not in acquired
-                       else [None, 4, 4, 4])
+        state = seated(
+            3,
+            {"Ann": [7, 6, 5, 8, 8]},
+            life={"Cid": 1},
+            acquired={"Ben": acquired},
+            secret=[None, 3, 3, 3] if 4 not in acquired else [None, 4, 4, 4],
+        )
         return step(state, cast("Ann", 7))
 
     a, b = finish([5]), finish([4])

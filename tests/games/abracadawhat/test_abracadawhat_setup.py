@@ -6,7 +6,6 @@ import random
 from collections import Counter
 
 import pytest
-
 from abr_support import (
     FULL_SET,
     GAME,
@@ -24,8 +23,9 @@ from abr_support import (
     standard_deal,
     step,
 )
-from companion.rules import EVERYTHING, HOST, TABLE, SetupError
+
 from companion.games import games, get_game
+from companion.rules import EVERYTHING, HOST, TABLE, SetupError
 
 PLAYER_COUNTS = [2, 3, 4, 5]
 
@@ -99,8 +99,9 @@ def test_one_die_whose_faces_come_from_the_options():
     """ABR-COMP-3, ABR-SETUP-9: there is one die, placed by the reserve; the software has no table
     positions, so what it models is the die itself: every roll it asks for is one roll of the
     configured faces, made by the active player (ABR-AMB-1)."""
-    state = play(new_round(names(3), {"die_faces": [2, 4, 6]}),
-                 {"type": "cast", "player": "Ann", "spell": 1})
+    state = play(
+        new_round(names(3), {"die_faces": [2, 4, 6]}), {"type": "cast", "player": "Ann", "spell": 1}
+    )
     chance = GAME.chance(state)
     assert chance.kind == "die"
     assert chance.faces == (2, 4, 6)
@@ -128,8 +129,11 @@ def test_the_rules_need_no_board_layout():
     assert set(board) == {"cast", "removed"}
     assert all(len(v) == 8 and all(isinstance(x, int) for x in v) for v in board.values())
     assert board["cast"][4] == 1
-    assert not [o.name for o in GAME.options
-                if any(word in o.name for word in ("layout", "position", "area", "reader"))]
+    assert not [
+        o.name
+        for o in GAME.options
+        if any(word in o.name for word in ("layout", "position", "area", "reader"))
+    ]
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
@@ -299,9 +303,11 @@ def test_tap_by_tap_deal_order(n):
     expected += [("removed", None)] * REMOVED[n] + [("secret", None)] * 4
     assert targets == expected
     assert state["phase"] == "declare"
-    assert [sorted(r) for r in state["racks"]] == [sorted(pool[5 * i:5 * i + 5]) for i in range(n)]
+    assert [sorted(r) for r in state["racks"]] == [
+        sorted(pool[5 * i : 5 * i + 5]) for i in range(n)
+    ]
     k = 5 * n + REMOVED[n]
-    assert state["secret"] == pool[k:k + 4]
+    assert state["secret"] == pool[k : k + 4]
     assert len(state["reserve"]) == RESERVE_AT_START[n]
 
 
@@ -310,9 +316,9 @@ def test_the_tap_by_tap_deal_and_the_whole_deal_agree():
     n = 3
     pool = tap_order(seed=5)
     tapped = GAME.new(names(n))
-    for stone in pool[:5 * n + 6 + 4]:
+    for stone in pool[: 5 * n + 6 + 4]:
         tapped = play(tapped, {"type": "deal_stone", "stone": stone})
-    racks = {p: pool[5 * i:5 * i + 5] for i, p in enumerate(names(n))}
+    racks = {p: pool[5 * i : 5 * i + 5] for i, p in enumerate(names(n))}
     whole = play(GAME.new(names(n)), deal_action(racks, pool[21:25], pool[15:21]))
     for key in ("racks", "reserve", "secret", "removed", "life", "active", "phase"):
         assert tapped[key] == whole[key], key

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-
 from abr_support import (
-    end_turn,
     GAME,
     cast,
     decline_secret,
+    end_turn,
     events,
     kinds,
     life,
@@ -21,6 +20,7 @@ from abr_support import (
     step,
     take_secret,
 )
+
 from companion.rules import HOST, TABLE
 
 PLAYER_COUNTS = [2, 3, 4, 5]
@@ -199,8 +199,12 @@ def test_dark_wanderer_damages_first_then_heals_then_checks_once():
     state = table(4, 0, {"Ann": 3, "Ben": 1, "Cid": 1, "Dee": 4})
     result = step(state, cast("Ann", 2))
     life_events = events(result, "life")
-    assert [(e["player"], e["delta"]) for e in life_events] == \
-        [("Ben", -1), ("Cid", -1), ("Dee", -1), ("Ann", 1)]
+    assert [(e["player"], e["delta"]) for e in life_events] == [
+        ("Ben", -1),
+        ("Cid", -1),
+        ("Dee", -1),
+        ("Ann", 1),
+    ]
     assert kinds(result).count("round_over") == 1
     assert kinds(result).index("round_over") > kinds(result).index("life")
     assert result.state["last_round"]["life"] == {"Ann": 4, "Ben": 0, "Cid": 0, "Dee": 3}
@@ -210,8 +214,10 @@ def test_the_dragon_never_takes_more_than_a_player_has():
     """ABR-AMB-17, ABR-LIFE-5: damage larger than the remaining life clamps at 0."""
     state = play(table(3, 0, {"Ben": 2, "Cid": 6}), cast("Ann", 1))
     result = step(state, roll(5))
-    assert [(e["player"], e["delta"], e["life"]) for e in events(result, "life")] == \
-        [("Ben", -2, 0), ("Cid", -5, 1)]
+    assert [(e["player"], e["delta"], e["life"]) for e in events(result, "life")] == [
+        ("Ben", -2, 0),
+        ("Cid", -5, 1),
+    ]
     assert result.state["last_round"]["life"]["Ben"] == 0
 
 
@@ -223,7 +229,6 @@ def test_a_cast_stone_is_laid_on_its_board_area():
         state = play(state, cast("Ann", spell))
         assert state["cast"][spell - 1] == before + 1
         assert spell not in rack(state, "Ann")
-
 
 
 def test_a_roll_must_be_a_whole_face():

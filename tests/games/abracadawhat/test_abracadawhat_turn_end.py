@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from abr_support import (
     GAME,
     active,
@@ -20,6 +19,7 @@ from abr_support import (
     step,
     tap_deal,
 )
+
 from companion.rules import HOST, TABLE
 
 ANN = [3, 5, 6, 7, 8]
@@ -125,8 +125,12 @@ def test_refills_come_only_from_the_reserve():
 def test_a_tagged_stone_already_in_play_cannot_be_drawn():
     """ABR-ENDT-5: with tags, a stone dealt to a rack or set aside as secret is never drawn."""
     state = GAME.new(["Ann", "Ben"])
-    state = tap_deal(state, {"Ann": [3, 5, 6, 7, 8], "Ben": [2, 3, 8, 8, 8]},
-                     removed=[1, 2, 3, 4, 4, 4, 6, 6, 6, 6, 7, 7], secret=[4, 5, 5, 5])
+    state = tap_deal(
+        state,
+        {"Ann": [3, 5, 6, 7, 8], "Ben": [2, 3, 8, 8, 8]},
+        removed=[1, 2, 3, 4, 4, 4, 6, 6, 6, 6, 7, 7],
+        secret=[4, 5, 5, 5],
+    )
     state = play(state, cast("Ann", 6), end_turn("Ann"))
     refused(state, {"type": "refill", "player": "Ann", "stone": 5, "tag": "S1"}, "ABR-ENDT-5")
     refused(state, {"type": "refill", "player": "Ann", "stone": 8, "tag": "Ben#4"}, "ABR-ENDT-5")

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-
 from abr_support import (
     GAME,
     active,
@@ -25,6 +24,7 @@ from abr_support import (
     step,
     take_secret,
 )
+
 from companion.rules import TABLE
 
 EASY = {"easy": True}
@@ -75,8 +75,13 @@ def test_last_wizard_standing_keeps_playing_after_a_knock_out():
 def test_neighbours_skip_eliminated_wizards():
     """ABR-AMB-14: left and right mean the nearest surviving wizard in that direction, for the
     spells 5, 6 and 7 and for the removal of stones."""
-    state = seated(5, {"Cid": [5, 6, 7, 8, 8]}, active="Cid", life={"Ben": 0, "Dee": 0},
-                   options={**LAST, "removal": "tap"})
+    state = seated(
+        5,
+        {"Cid": [5, 6, 7, 8, 8]},
+        active="Cid",
+        life={"Ben": 0, "Dee": 0},
+        options={**LAST, "removal": "tap"},
+    )
     # Cid (seat 2): raw right is Ben, raw left Dee; both are out, so Ann and Eve stand in.
     state = play(state, cast("Cid", 5))
     assert GAME.view(state, TABLE)["pending"]["remover"] == "Ann"
@@ -124,8 +129,13 @@ def test_an_eliminated_wizard_is_not_refilled_and_his_turn_is_skipped():
 def test_the_last_wizard_standing_wins_two_plus_secret_stones():
     """ABR-VAR-2, ABR-SCORE-6: the round ends when one wizard survives; he scores 2 plus his
     secret stones and everyone else nothing, secret stones or not."""
-    state = seated(3, {"Ann": [7, 5, 6, 8, 8]}, life={"Ben": 0, "Cid": 1},
-                   acquired={"Ann": [4], "Cid": [4]}, options=LAST)
+    state = seated(
+        3,
+        {"Ann": [7, 5, 6, 8, 8]},
+        life={"Ben": 0, "Cid": 1},
+        acquired={"Ann": [4], "Cid": [4]},
+        options=LAST,
+    )
     after = play(state, cast("Ann", 7))  # Fireball: Cid, on Ann's right
     assert after["last_round"]["end"] == "last_standing"
     assert after["last_round"]["gained"] == {"Ann": 3, "Ben": 0, "Cid": 0}
@@ -144,8 +154,14 @@ def test_stones_out_in_the_last_wizard_variant():
 def test_a_self_knock_out_can_leave_one_wizard_standing():
     """ABR-VAR-2, ABR-AMB-14: if a self knock-out leaves one survivor, he wins the round; the next
     round starts left of the wizard who was active."""
-    state = seated(3, {"Cid": [5, 6, 7, 8, 8]}, active="Cid", life={"Cid": 1, "Ann": 0},
-                   acquired={"Ben": [4]}, options=LAST)
+    state = seated(
+        3,
+        {"Cid": [5, 6, 7, 8, 8]},
+        active="Cid",
+        life={"Cid": 1, "Ann": 0},
+        acquired={"Ben": [4]},
+        options=LAST,
+    )
     state = play(state, cast("Cid", 2))
     assert state["last_round"]["end"] == "last_standing"
     assert state["last_round"]["winner"] == "Ben"
@@ -178,8 +194,9 @@ def test_out_of_order_with_objection():
     assert life(state)["Ann"] == 6
     view = GAME.view(state, TABLE)
     assert view["waiting_for"] == ["Ben", "Cid", "Dee"]
-    assert {(a["type"], a["player"]) for a in GAME.legal_actions(state)} == \
-        {(t, p) for p in ("Ben", "Cid", "Dee") for t in ("object", "allow")}
+    assert {(a["type"], a["player"]) for a in GAME.legal_actions(state)} == {
+        (t, p) for p in ("Ben", "Cid", "Dee") for t in ("object", "allow")
+    }
     refused(state, {"type": "object", "player": "Ann"}, "ABR-CAST-8")
     refused(state, cast("Ann", 6), "ABR-CAST-8")
     result = step(state, {"type": "object", "player": "Cid"})
@@ -237,8 +254,9 @@ def test_stones_out_beats_a_knock_out_by_the_last_stone():
 def test_last_stone_effect_can_be_skipped(spell):
     """ABR-AMB-4 (resolve_last_effect off): the round ends the moment the last stone leaves the
     rack: no roll, no secret stone, no damage."""
-    state = seated(3, {"Ann": [spell]}, life={"Ann": 3}, reserve=0,
-                   options={"resolve_last_effect": False})
+    state = seated(
+        3, {"Ann": [spell]}, life={"Ann": 3}, reserve=0, options={"resolve_last_effect": False}
+    )
     result = step(state, cast("Ann", spell))
     after = result.state
     assert after["last_round"]["end"] == "stones_out"
@@ -254,8 +272,10 @@ def test_last_stone_effect_can_be_skipped(spell):
 def test_die_faces_come_from_the_options(faces):
     """ABR-AMB-1: the die's faces are configuration: a roll must show one of them, and the sampled
     rolls use them."""
-    state = play(seated(3, {"Ann": [3, 5, 6, 7, 8]}, life={"Ann": 1},
-                        options={"die_faces": faces}), cast("Ann", 3))
+    state = play(
+        seated(3, {"Ann": [3, 5, 6, 7, 8]}, life={"Ann": 1}, options={"die_faces": faces}),
+        cast("Ann", 3),
+    )
     assert GAME.chance(state).faces == tuple(faces)
     for bad in (7, -1, "3", True, None):
         if bad not in faces or isinstance(bad, bool):

@@ -7,9 +7,6 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from abr_support import (
     FULL_SET,
     GAME,
@@ -27,18 +24,24 @@ from abr_support import (
     step,
     take_secret,
 )
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from companion.rules import EVERYTHING, HOST, TABLE
 
 PLAYER_COUNTS = [2, 3, 4, 5]
 PROPERTY = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-options_strategy = st.fixed_dictionaries({}, optional={
-    "easy": st.booleans(),
-    "last_wizard_standing": st.booleans(),
-    "order_violation": st.sampled_from(["auto_penalty", "require_objection"]),
-    "resolve_last_effect": st.booleans(),
-    "removal": st.sampled_from(["auto", "tap"]),
-})
+options_strategy = st.fixed_dictionaries(
+    {},
+    optional={
+        "easy": st.booleans(),
+        "last_wizard_standing": st.booleans(),
+        "order_violation": st.sampled_from(["auto_penalty", "require_objection"]),
+        "resolve_last_effect": st.booleans(),
+        "removal": st.sampled_from(["auto", "tap"]),
+    },
+)
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
@@ -95,8 +98,11 @@ def test_secret_stones_are_seen_by_nobody(n):
 def test_an_acquired_stone_is_seen_by_its_owner_only(n):
     """ABR-HID-3: the owner may look at his acquired stone at any time; the others see only that he
     has one."""
-    state = play(seated(n, {"Ann": [4, 5, 6, 7, 8]}, secret=[2, 3, 3, 3]), cast("Ann", 4),
-                 take_secret("Ann", 0))
+    state = play(
+        seated(n, {"Ann": [4, 5, 6, 7, 8]}, secret=[2, 3, 3, 3]),
+        cast("Ann", 4),
+        take_secret("Ann", 0),
+    )
     assert GAME.view(state, "Ann")["players"]["Ann"]["secret"] == [2]
     for viewer in (*names(n)[1:], TABLE, HOST):
         mine = GAME.view(state, viewer)["players"]["Ann"]
@@ -143,8 +149,10 @@ def test_removed_and_cast_stones_are_public(n):
     assert GAME.view_event(dealt, TABLE) == dealt
     state = play(new_round(names(n)), cast("Ann", 8))
     for viewer in (*names(n), TABLE, HOST):
-        assert GAME.view(state, viewer)["board"] == {"cast": state["cast"],
-                                                     "removed": state["removed"]}
+        assert GAME.view(state, viewer)["board"] == {
+            "cast": state["cast"],
+            "removed": state["removed"],
+        }
 
 
 def test_the_deal_announces_no_stone():
@@ -218,8 +226,15 @@ def perturb(state: dict, viewer: str, rng: random.Random) -> dict:
         for a, (kind, k, j) in enumerate(holes):
             if kind != "rack" or k != i:
                 continue
-            swap = next((b for b, h in enumerate(holes) if h[0] != "rack" or h[1] != i
-                         if _slots(other, h[0], h[1])[h[2]] != _slots(other, kind, k)[j]), None)
+            swap = next(
+                (
+                    b
+                    for b, h in enumerate(holes)
+                    if h[0] != "rack" or h[1] != i
+                    if _slots(other, h[0], h[1])[h[2]] != _slots(other, kind, k)[j]
+                ),
+                None,
+            )
             if swap is not None:
                 kb, ib, jb = holes[swap]
                 sa, sb = _slots(other, kind, k), _slots(other, kb, ib)
@@ -233,8 +248,13 @@ def perturb(state: dict, viewer: str, rng: random.Random) -> dict:
 
 
 @PROPERTY
-@given(n=st.integers(2, 5), options=options_strategy, seed=st.integers(0, 10**6),
-       where=st.floats(0, 1), shuffle_seed=st.integers(0, 10**6))
+@given(
+    n=st.integers(2, 5),
+    options=options_strategy,
+    seed=st.integers(0, 10**6),
+    where=st.floats(0, 1),
+    shuffle_seed=st.integers(0, 10**6),
+)
 def test_views_do_not_depend_on_hidden_stones(n, options, seed, where, shuffle_seed):
     """ABR-HID-1, ABR-HID-2, ABR-HID-3, ABR-HID-4: for a reachable state and every viewer, a state
     that differs only in what he may not see (his own rack, the reserve, the untaken secret
@@ -257,8 +277,13 @@ def can_change_rack(state: dict, player: str) -> bool:
     mine = list(state["racks"][me])
     if state["phase"] == "remove" and state["active"] == me:
         mine.remove(state["pending"]["spell"])
-    elsewhere = {x for kind, i in hidden_places(state, player) if (kind, i) != ("rack", me)
-                 for x in _slots(state, kind, i) if x is not None}
+    elsewhere = {
+        x
+        for kind, i in hidden_places(state, player)
+        if (kind, i) != ("rack", me)
+        for x in _slots(state, kind, i)
+        if x is not None
+    }
     return any(a != b for a in mine for b in elsewhere)
 
 
@@ -298,16 +323,20 @@ def test_no_public_event_names_a_hidden_stone(n, options, seed):
     for state, action, result in playout(n, options, seed):
         for event in result.events:
             public = GAME.view_event(event, TABLE)
-            allowed = {"stone"} if (event["type"], event.get("to")) == ("stone_dealt", "removed") \
+            allowed = (
+                {"stone"}
+                if (event["type"], event.get("to")) == ("stone_dealt", "removed")
                 else set()
+            )
             assert not (set(public) & SECRET_KEYS) - allowed, event
             for p in state["players"]:
                 if "private" in event and p not in event["audience"]:
                     assert "private" not in GAME.view_event(event, p)
         alternative = None
         if action["type"] == "refill":
-            alternative = dict(action, stones=sorted(rng.sample(state["reserve"],
-                                                                len(action["stones"]))))
+            alternative = dict(
+                action, stones=sorted(rng.sample(state["reserve"], len(action["stones"])))
+            )
         elif action["type"] == "deal":
             alternative = redeal(action, rng)
         if alternative is not None:

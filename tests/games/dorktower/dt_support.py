@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules import EVERYTHING, Accepted, Refusal
 from companion.games import get_game
+from companion.rules import EVERYTHING, Accepted, Refusal
 
 GAME = get_game("dorktower")
 DATA = GAME.datasets["example"]

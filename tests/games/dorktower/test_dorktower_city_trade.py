@@ -7,8 +7,8 @@ import json
 import random
 
 import pytest
-
 from dt_support import DATA, GAME, act, arrange, draw_tokens, hero, refused, roll, totals, view
+
 from companion.rules import EVERYTHING, HOST, TABLE, Accepted, Refusal
 from companion.rules.api import UNKNOWN_ACTION
 
@@ -17,8 +17,13 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 
 def two(ann: dict | None = None, bob: dict | None = None, **scenario) -> dict:
     """Ann (Topdeck, of Ravensteel Keep) and Bob (Lumpin, of Thunderhawk Eyrie); Ann moves."""
-    return arrange({"Ann": {**hero("topdeck", "rv-city"), **(ann or {})},
-                    "Bob": {**hero("lumpin", "th-city"), **(bob or {})}}, **scenario)
+    return arrange(
+        {
+            "Ann": {**hero("topdeck", "rv-city"), **(ann or {})},
+            "Bob": {**hero("lumpin", "th-city"), **(bob or {})},
+        },
+        **scenario,
+    )
 
 
 def in_city(ann: dict | None = None, bob: dict | None = None, **scenario) -> dict:
@@ -35,8 +40,9 @@ def shop(state: dict, *cards: str) -> dict:
     return state
 
 
-def together(ann: dict | None = None, bob: dict | None = None, space: str = "rv-moor",
-             **scenario) -> dict:
+def together(
+    ann: dict | None = None, bob: dict | None = None, space: str = "rv-moor", **scenario
+) -> dict:
     """Ann and Bob on one space; Ann has stopped there: the first trade window is open."""
     state = two({"space": space, **(ann or {})}, {"space": space, **(bob or {})}, **scenario)
     state, _ = act(state, type="stop", player="Ann")
@@ -45,6 +51,7 @@ def together(ann: dict | None = None, bob: dict | None = None, space: str = "rv-
 
 
 # -- city business ---------------------------------------------------------------------------
+
 
 def test_shop_or_work_never_both():
     """DT-CITY-1: a hero in a city shops or works, not both; a scroll bought is shopping too."""
@@ -125,8 +132,13 @@ def test_one_scroll_paid_before_it_is_drawn():
 def test_selling_items_at_their_price_and_scrolls_at_fifty():
     """DT-CITY-6, DT-TOK-4: items sell at the price of the face held, scrolls for 50 gold; the
     gold comes at once and the cards are discarded."""
-    state = in_city({"gold": 0, "scrolls": ["hex"],
-                     "items": [{"card": "chain-mail", "face": "magic"}, {"card": "dagger"}]})
+    state = in_city(
+        {
+            "gold": 0,
+            "scrolls": ["hex"],
+            "items": [{"card": "chain-mail", "face": "magic"}, {"card": "dagger"}],
+        }
+    )
     state, _ = act(state, type="sell", player="Ann", card="chain-mail")
     assert state["heroes"][0]["gold"] == 200
     state, _ = act(state, type="sell", player="Ann", scroll="hex")
@@ -159,8 +171,14 @@ def test_work_excludes_selling_but_not_trading():
     worked, _ = act(worked, type="done", player="Ann")
     assert worked["phase"] == "trade"
     # "scrolls": [] works around the crash of test_an_offer_without_scrolls_can_be_accepted
-    worked, _ = act(worked, type="offer", player="Ann", **{"with": "Bob"},
-                    give={"items": ["dagger"], "scrolls": []}, take={"gold": 30})
+    worked, _ = act(
+        worked,
+        type="offer",
+        player="Ann",
+        **{"with": "Bob"},
+        give={"items": ["dagger"], "scrolls": []},
+        take={"gold": 30},
+    )
     worked, _ = act(worked, type="accept", player="Bob")
     assert worked["heroes"][0]["gold"] == 60 + 60 + 30
     assert worked["heroes"][1]["slots"][0]["card"] == "dagger"
@@ -204,11 +222,13 @@ def test_gold_comes_from_monsters_selling_and_work_and_is_spent_buying():
 
 # -- items and scrolls in play ---------------------------------------------------------------
 
+
 def test_items_are_used_again_and_again_until_sold():
     """DT-CARD-5: an equipped item counts in every fight and stays on the sheet after it; it
     leaves only when sold (or lost)."""
-    state = two({"space": "rv-moor", "items": [{"card": "dagger"}]},
-                monsters={"rv-moor": ["goblin"]})
+    state = two(
+        {"space": "rv-moor", "items": [{"card": "dagger"}]}, monsters={"rv-moor": ["goblin"]}
+    )
     state, _ = act(state, type="stop", player="Ann")
     assert totals(state)["items"] == 1
     state, _ = roll(state, 6, 6)
@@ -222,8 +242,13 @@ def test_items_are_used_again_and_again_until_sold():
 def test_items_keep_their_face_and_drawn_items_are_shown_to_all():
     """DT-AMB-22: there is no way to flip an owned item; an "equipment" result gives the white
     face, a "magic" result the purple face, and the card drawn is shown to everyone."""
-    assert isinstance(GAME.apply(two({"items": [{"card": "dagger"}]}),
-                                 {"type": "flip", "player": "Ann", "card": "dagger"}), Refusal)
+    assert isinstance(
+        GAME.apply(
+            two({"items": [{"card": "dagger"}]}),
+            {"type": "flip", "player": "Ann", "card": "dagger"},
+        ),
+        Refusal,
+    )
     assert GAME.apply(two(), {"type": "flip", "player": "Ann"}).rule == UNKNOWN_ACTION
     state = two({"space": "sm-dunes"})  # a field by day: one token
     state, _ = act(state, type="stop", player="Ann")
@@ -257,8 +282,11 @@ def test_a_scroll_is_used_once_and_discarded():
 def test_scrolls_act_in_play_order_and_come_back_only_until_another_is_played():
     """DT-CARD-7: scrolls take effect in the order played; a player may take his scroll back
     until someone else plays another one, not after."""
-    state = two({"space": "rv-moor", "scrolls": ["war-cry", "blessing"]}, {"scrolls": ["hex"]},
-                monsters={"rv-moor": ["orc"]})
+    state = two(
+        {"space": "rv-moor", "scrolls": ["war-cry", "blessing"]},
+        {"scrolls": ["hex"]},
+        monsters={"rv-moor": ["orc"]},
+    )
     state, _ = act(state, type="stop", player="Ann")
     state, _ = act(state, type="play_scroll", player="Ann", scroll="war-cry")
     state, _ = act(state, type="take_back", player="Ann")
@@ -278,8 +306,11 @@ def test_each_scroll_has_its_window():
     """DT-AMB-27: a scroll is played in the window its card names: the fighter cannot play a
     scroll meant against a rival, a rival cannot play one meant for the fighter, and an
     after-the-roll scroll waits for a failed roll."""
-    state = two({"space": "rv-moor", "scrolls": ["hex", "second-chance", "war-cry"]},
-                {"scrolls": ["aegis", "curse-of-weakness"]}, monsters={"rv-moor": ["orc"]})
+    state = two(
+        {"space": "rv-moor", "scrolls": ["hex", "second-chance", "war-cry"]},
+        {"scrolls": ["aegis", "curse-of-weakness"]},
+        monsters={"rv-moor": ["orc"]},
+    )
     state, _ = act(state, type="stop", player="Ann")
     refused(state, "DT-AMB-27", type="play_scroll", player="Ann", scroll="hex")
     refused(state, "DT-COMBAT-8", type="play_scroll", player="Ann", scroll="second-chance")
@@ -293,25 +324,35 @@ def test_each_scroll_has_its_window():
 
 # -- trading ---------------------------------------------------------------------------------
 
+
 def test_trade_only_with_characters_on_ones_space():
     """DT-TRADE-1: a hero who ends on a space with other characters may buy or sell items and
     scrolls with them; alone, no trade window opens, and nobody elsewhere can be a partner."""
     alone, _ = act(two({"space": "sm-dunes"}), type="stop", player="Ann")
     assert alone["phase"] == "encounter"
-    state = arrange({"Ann": hero("topdeck", "rv-city", space="rv-moor"),
-                     "Bob": hero("lumpin", "th-city", space="rv-moor",
-                                 items=[{"card": "dagger"}], scrolls=["hex"]),
-                     "Cid": hero("grimnir", "cd-city")})
+    state = arrange(
+        {
+            "Ann": hero("topdeck", "rv-city", space="rv-moor"),
+            "Bob": hero(
+                "lumpin", "th-city", space="rv-moor", items=[{"card": "dagger"}], scrolls=["hex"]
+            ),
+            "Cid": hero("grimnir", "cd-city"),
+        }
+    )
     state, _ = act(state, type="stop", player="Ann")
-    refused(state, "DT-TRADE-1", type="offer", player="Ann", **{"with": "Cid"},
-            give={"gold": 5})
-    refused(state, "DT-TRADE-1", type="offer", player="Ann", **{"with": "Bob"},
-            give={"gold": 500})
-    refused(state, "DT-TRADE-1", type="offer", player="Ann", **{"with": "Bob"},
-            take={"items": ["bow"]})
-    state, _ = act(state, type="offer", player="Ann", **{"with": "Bob"},
-                   give={"gold": 45, "scrolls": []},  # see test_an_offer_without_scrolls...
-                   take={"items": ["dagger"], "scrolls": 1})
+    refused(state, "DT-TRADE-1", type="offer", player="Ann", **{"with": "Cid"}, give={"gold": 5})
+    refused(state, "DT-TRADE-1", type="offer", player="Ann", **{"with": "Bob"}, give={"gold": 500})
+    refused(
+        state, "DT-TRADE-1", type="offer", player="Ann", **{"with": "Bob"}, take={"items": ["bow"]}
+    )
+    state, _ = act(
+        state,
+        type="offer",
+        player="Ann",
+        **{"with": "Bob"},
+        give={"gold": 45, "scrolls": []},  # see test_an_offer_without_scrolls...
+        take={"items": ["dagger"], "scrolls": 1},
+    )
     refused(state, "DT-TRADE-1", type="accept", player="Bob", scrolls=[])
     state, _ = act(state, type="accept", player="Bob", scrolls=["hex"])
     ann, bob = state["heroes"][0], state["heroes"][1]
@@ -331,9 +372,10 @@ def test_trading_comes_before_the_fight_and_the_partner_stays_out_of_it():
     assert totals(state)["items"] == 0 and totals(state)["player"] == 7
 
 
-@pytest.mark.parametrize("windows, before, after", [
-    ("both", True, True), ("before", True, False), ("after", False, True),
-    ("none", False, False)])
+@pytest.mark.parametrize(
+    "windows, before, after",
+    [("both", True, True), ("before", True, False), ("after", False, True), ("none", False, False)],
+)
 def test_the_trade_windows_are_configurable(windows, before, after):
     """DT-AMB-7: one window right after the movement, one after the encounter (or the city),
     both, or neither."""
@@ -350,21 +392,42 @@ def test_the_trade_windows_are_configurable(windows, before, after):
 def test_xp_can_never_be_traded():
     """DT-TRADE-3: XP are neither bought nor sold."""
     state = together({"xp": 5}, {"xp": 5})
-    refused(state, "DT-TRADE-3", type="offer", player="Ann", **{"with": "Bob"},
-            give={"xp": 2}, take={"gold": 10})
-    refused(state, "DT-TRADE-3", type="offer", player="Ann", **{"with": "Bob"},
-            give={"gold": 10}, take={"xp": 1})
+    refused(
+        state,
+        "DT-TRADE-3",
+        type="offer",
+        player="Ann",
+        **{"with": "Bob"},
+        give={"xp": 2},
+        take={"gold": 10},
+    )
+    refused(
+        state,
+        "DT-TRADE-3",
+        type="offer",
+        player="Ann",
+        **{"with": "Bob"},
+        give={"gold": 10},
+        take={"xp": 1},
+    )
 
 
 def test_trades_are_free_offers_by_the_active_player():
     """DT-AMB-24: prices are free: gold and/or cards, swaps included; only the active player
     proposes; the partner accepts or declines, and either side may call it off."""
-    state = together({"items": [{"card": "dagger"}], "scrolls": ["aegis"]},
-                     {"items": [{"card": "club"}], "scrolls": ["hex"]})
-    refused(state, "DT-TURN-1", type="offer", player="Bob", **{"with": "Ann"},
-            give={"gold": 1})
-    swap, _ = act(state, type="offer", player="Ann", **{"with": "Bob"},
-                  give={"items": ["dagger"], "scrolls": ["aegis"]}, take={"items": ["club"]})
+    state = together(
+        {"items": [{"card": "dagger"}], "scrolls": ["aegis"]},
+        {"items": [{"card": "club"}], "scrolls": ["hex"]},
+    )
+    refused(state, "DT-TURN-1", type="offer", player="Bob", **{"with": "Ann"}, give={"gold": 1})
+    swap, _ = act(
+        state,
+        type="offer",
+        player="Ann",
+        **{"with": "Bob"},
+        give={"items": ["dagger"], "scrolls": ["aegis"]},
+        take={"items": ["club"]},
+    )
     declined, _ = act(swap, type="decline", player="Bob")
     assert declined["offer"] is None and declined["heroes"] == state["heroes"]
     withdrawn, _ = act(swap, type="decline", player="Ann")
@@ -380,14 +443,21 @@ def test_an_offer_without_scrolls_can_be_accepted():
     """DT-TRADE-1, DT-AMB-24: gold for an item, with no scrolls named: everyone can view the
     offer and the partner can accept it."""
     state = together(bob={"items": [{"card": "club"}]})
-    state, _ = act(state, type="offer", player="Ann", **{"with": "Bob"}, give={"gold": 5},
-                   take={"items": ["club"]})
+    state, _ = act(
+        state,
+        type="offer",
+        player="Ann",
+        **{"with": "Bob"},
+        give={"gold": 5},
+        take={"items": ["club"]},
+    )
     assert view(state, TABLE)["offer"]["give"]["gold"] == 5
     state, _ = act(state, type="accept", player="Bob")
     assert state["heroes"][0]["slots"][0]["card"] == "club"
 
 
 # -- hidden information ----------------------------------------------------------------------
+
 
 def test_scrolls_in_hand_are_seen_only_by_their_owner():
     """DT-AMB-30, DT-CARD-6: gold, XP and the number of scrolls are public; which scrolls a
@@ -397,8 +467,7 @@ def test_scrolls_in_hand_are_seen_only_by_their_owner():
     for i, owner in enumerate(state["players"]):
         hand = state["heroes"][i]["scrolls"]
         assert [s["scroll"] for s in view(state, owner)["players"][owner]["scrolls"]] == hand
-        assert [s["scroll"] for s in view(state, EVERYTHING)["players"][owner]["scrolls"]] \
-            == hand
+        assert [s["scroll"] for s in view(state, EVERYTHING)["players"][owner]["scrolls"]] == hand
         for viewer in [TABLE, HOST] + [p for p in state["players"] if p != owner]:
             seen = view(state, viewer)["players"][owner]
             assert seen["scrolls"] is None and seen["scroll_count"] == len(hand)
@@ -425,12 +494,22 @@ def test_a_drawn_scroll_is_told_only_to_its_drawer():
 
 def test_an_offer_and_a_trade_keep_the_scrolls_between_the_two_players():
     """DT-AMB-30, DT-AMB-24: others see that scrolls change hands, not which."""
-    state = arrange({"Ann": hero("topdeck", "rv-city", space="rv-moor", scrolls=["aegis"]),
-                     "Bob": hero("lumpin", "th-city", space="rv-moor", scrolls=["hex"]),
-                     "Cid": hero("grimnir", "cd-city")})
+    state = arrange(
+        {
+            "Ann": hero("topdeck", "rv-city", space="rv-moor", scrolls=["aegis"]),
+            "Bob": hero("lumpin", "th-city", space="rv-moor", scrolls=["hex"]),
+            "Cid": hero("grimnir", "cd-city"),
+        }
+    )
     state, _ = act(state, type="stop", player="Ann")
-    state, _ = act(state, type="offer", player="Ann", **{"with": "Bob"},
-                   give={"scrolls": ["aegis"]}, take={"scrolls": 1})
+    state, _ = act(
+        state,
+        type="offer",
+        player="Ann",
+        **{"with": "Bob"},
+        give={"scrolls": ["aegis"]},
+        take={"scrolls": 1},
+    )
     assert view(state, "Bob")["offer"]["give"]["scrolls"] == ["aegis"]
     assert view(state, "Cid")["offer"]["give"]["scrolls"] == 1
     assert view(state, TABLE)["offer"]["give"]["scrolls"] == 1
@@ -452,14 +531,20 @@ def test_an_arranged_game_does_not_show_the_arranged_hands():
 
 # -- random games ----------------------------------------------------------------------------
 
+
 def play_started(n: int, seed: int = 5) -> dict:
     """A game of ``n`` players after the start roll, the choices and the starting scrolls."""
     state = GAME.new(NAMES[:n], {"start_roll": False}, seed=seed)
     cities = ["rv-city", "th-city", "cd-city", "sm-city", "bh-city", "iv-city"]
     chars = ["topdeck", "lumpin", "laeoretha", "grimnir", "mirella", "brannock"]
     for char, city in zip(chars[:n], cities[:n]):
-        state, _ = act(state, type="choose", player=state["players"][state["choosing"]],
-                       character=char, city=city)
+        state, _ = act(
+            state,
+            type="choose",
+            player=state["players"][state["choosing"]],
+            character=char,
+            city=city,
+        )
     while GAME.chance(state) is not None:
         state, _ = act(state, **GAME.sample(state))
     return state
@@ -473,19 +558,29 @@ def trade_move(state: dict, rng: random.Random) -> dict | None:
     o = state["offer"]
     if o is None and rng.random() < 0.6:
         here = state["heroes"][active]["space"]
-        partners = [i for i, h in enumerate(state["heroes"])
-                    if i != active and h["space"] == here and not h["dead"]]
+        partners = [
+            i
+            for i, h in enumerate(state["heroes"])
+            if i != active and h["space"] == here and not h["dead"]
+        ]
         partner = rng.choice(partners)
         mine = state["heroes"][active]["scrolls"]
         give = rng.sample(mine, rng.randint(0, len(mine)))
         want = rng.randint(0, min(1, len(state["heroes"][partner]["scrolls"])))
-        return {"type": "offer", "player": state["players"][active],
-                "with": state["players"][partner], "give": {"scrolls": give},
-                "take": {"scrolls": want}}
+        return {
+            "type": "offer",
+            "player": state["players"][active],
+            "with": state["players"][partner],
+            "give": {"scrolls": give},
+            "take": {"scrolls": want},
+        }
     if o is not None and rng.random() < 0.7:
         hand = state["heroes"][o["to"]]["scrolls"]
-        return {"type": "accept", "player": state["players"][o["to"]],
-                "scrolls": hand[:o["take"]["scrolls"]]}
+        return {
+            "type": "accept",
+            "player": state["players"][o["to"]],
+            "scrolls": hand[: o["take"]["scrolls"]],
+        }
     return None
 
 
@@ -549,8 +644,15 @@ def test_random_games_never_break_and_never_leak_a_hand(seed):
         assert isinstance(result, Accepted), (action, result)
         state = result.state
         check_events(state, list(result.events))
-        if step % 4 == 0 or action["type"] in ("draw_scroll", "offer", "accept", "play_scroll",
-                                                "take_back", "discard", "sell"):
+        if step % 4 == 0 or action["type"] in (
+            "draw_scroll",
+            "offer",
+            "accept",
+            "play_scroll",
+            "take_back",
+            "discard",
+            "sell",
+        ):
             check_views(state)
     check_views(state)
     json.dumps(state)

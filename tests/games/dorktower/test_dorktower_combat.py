@@ -27,9 +27,9 @@ from dt_support import (
     view,
 )
 
-from companion.rules import Refusal
 from companion.games.dorktower.rules import DorkTower, load_dataset
 from companion.games.dorktower.rules.data import example_directory
+from companion.rules import Refusal
 
 DAGGER_AND_MAIL = [{"card": "dagger"}, {"card": "chain-mail"}]  # +1 and +3 (DT-EX-1)
 
@@ -42,11 +42,15 @@ def bo(**more: Any) -> dict[str, Any]:
     return hero("lumpin", "th-city", **more)
 
 
-def fight(monsters: list[str], ann_more: dict | None = None, bo_more: dict | None = None,
-          **scenario: Any) -> dict[str, Any]:
+def fight(
+    monsters: list[str], ann_more: dict | None = None, bo_more: dict | None = None, **scenario: Any
+) -> dict[str, Any]:
     """Ann steps from Ravensteel Keep into Ravenwood, where ``monsters`` wait: the fight starts."""
-    state = arrange({"Ann": ann(**(ann_more or {})), "Bo": bo(**(bo_more or {}))},
-                    monsters={"rv-wood": monsters}, **scenario)
+    state = arrange(
+        {"Ann": ann(**(ann_more or {})), "Bo": bo(**(bo_more or {}))},
+        monsters={"rv-wood": monsters},
+        **scenario,
+    )
     state, _ = act(state, type="step", player="Ann", to="rv-wood")
     return state
 
@@ -166,7 +170,9 @@ def test_a_bonus_against_a_kind_needs_that_kind():
 def test_two_items_against_the_same_kind_each_count_once():
     """DT-COMBAT-1: the rule is per bonus: the Dragon Lance (+2, +8 vs dragons) and the
     Dragon-Ward Shield (+2, +4 vs dragons) both count, each once, against two dragons."""
-    items = {"items": [{"card": "spear", "face": "magic"}, {"card": "kite-shield", "face": "magic"}]}
+    items = {
+        "items": [{"card": "spear", "face": "magic"}, {"card": "kite-shield", "face": "magic"}]
+    }
     state = fight(["young-dragon", "young-dragon"], items)
     assert totals(state)["items"] == (2 + 8) + (2 + 4)
 
@@ -174,9 +180,18 @@ def test_two_items_against_the_same_kind_each_count_once():
 def test_armour_above_the_slot_max_is_refused():
     """DT-CHAR-3, DT-AMB-16, DT-COMBAT-1: Lumpin's armour slot is "Max +2": chain mail (+3) cannot
     go there (it waits in the backpack and adds nothing); leather armour (+1) can."""
-    state = arrange({"Bo": bo(items=[{"card": "chain-mail", "slot": "backpack"},
-                                     {"card": "leather-armour", "slot": "backpack"}]),
-                     "Ann": ann()}, first="Bo")
+    state = arrange(
+        {
+            "Bo": bo(
+                items=[
+                    {"card": "chain-mail", "slot": "backpack"},
+                    {"card": "leather-armour", "slot": "backpack"},
+                ]
+            ),
+            "Ann": ann(),
+        },
+        first="Bo",
+    )
     refused(state, "DT-CHAR-3", type="equip", player="Bo", card="chain-mail", slot=1)
     state, _ = act(state, type="equip", player="Bo", card="leather-armour", slot=1)
     assert hero_of(state, "Bo")["slots"][1]["card"] == "leather-armour"
@@ -188,9 +203,12 @@ def test_slot_max_cap_option():
     capped unless ``slot_max_special`` says so."""
 
     def lumpin_vs_dragon(**options: Any) -> dict[str, Any]:
-        state = arrange({"Bo": bo(items=[{"card": "plate-armour", "face": "magic", "slot": 1}]),
-                         "Ann": ann()}, monsters={"th-ridge": ["young-dragon"]}, first="Bo",
-                        options=options)
+        state = arrange(
+            {"Bo": bo(items=[{"card": "plate-armour", "face": "magic", "slot": 1}]), "Ann": ann()},
+            monsters={"th-ridge": ["young-dragon"]},
+            first="Bo",
+            options=options,
+        )
         state, _ = act(state, type="step", player="Bo", to="th-ridge")
         state, _ = act(state, type="stop", player="Bo")  # Lumpin walks past monsters; he stops
         return state
@@ -226,9 +244,14 @@ def test_own_scrolls_add_to_the_fighter():
 def test_rivals_scrolls_add_to_the_monsters():
     """DT-COMBAT-4: after Ann is done, the others play scrolls against her or pass: Bo's Hex (+1)
     and Cy's Summon Shadows (+3) raise the monsters from 12 to 16; then the roll is awaited."""
-    state = arrange({"Ann": ann(items=DAGGER_AND_MAIL), "Bo": bo(scrolls=["hex"]),
-                     "Cy": hero("brannock", "cd-city", scrolls=["summon-shadows"])},
-                    monsters={"rv-wood": ["mummy", "orc-shaman"]})
+    state = arrange(
+        {
+            "Ann": ann(items=DAGGER_AND_MAIL),
+            "Bo": bo(scrolls=["hex"]),
+            "Cy": hero("brannock", "cd-city", scrolls=["summon-shadows"]),
+        },
+        monsters={"rv-wood": ["mummy", "orc-shaman"]},
+    )
     state, _ = act(state, type="step", player="Ann", to="rv-wood")
     assert state["phase"] == "scrolls_others"  # Ann holds none: her window is skipped
     state, _ = act(state, type="play_scroll", player="Bo", scroll="hex")
@@ -241,9 +264,14 @@ def test_rivals_scrolls_add_to_the_monsters():
 def test_a_rival_scroll_reopens_the_others_window():
     """DT-COMBAT-4: each other player passes or plays; a scroll played against the fighter lets
     those who passed answer again."""
-    state = arrange({"Ann": ann(), "Bo": bo(scrolls=["hex"]),
-                     "Cy": hero("brannock", "cd-city", scrolls=["curse-of-weakness"])},
-                    monsters={"rv-wood": ["orc"]})
+    state = arrange(
+        {
+            "Ann": ann(),
+            "Bo": bo(scrolls=["hex"]),
+            "Cy": hero("brannock", "cd-city", scrolls=["curse-of-weakness"]),
+        },
+        monsters={"rv-wood": ["orc"]},
+    )
     state, _ = act(state, type="step", player="Ann", to="rv-wood")
     state, _ = act(state, type="pass", player="Bo")
     refused(state, "DT-COMBAT-4", type="pass", player="Bo")
@@ -259,8 +287,11 @@ def test_scrolls_are_played_in_their_windows():
     """DT-COMBAT-2, DT-COMBAT-4, DT-AMB-27: the fighter plays his own-pre-roll scrolls, the others
     their opponent scrolls, each in its own window; an "any" scroll suits both."""
     bo_hand = ["strength-of-ten", "curse-of-weakness", "dark-pact"]
-    state = fight(["mummy", "orc-shaman"], {"items": DAGGER_AND_MAIL, "scrolls": ["hex", "blessing"]},
-                  {"scrolls": bo_hand})
+    state = fight(
+        ["mummy", "orc-shaman"],
+        {"items": DAGGER_AND_MAIL, "scrolls": ["hex", "blessing"]},
+        {"scrolls": bo_hand},
+    )
     refused(state, "DT-AMB-27", type="play_scroll", player="Ann", scroll="hex")
     refused(state, "DT-AMB-27", type="play_scroll", player="Bo", scroll="curse-of-weakness")
     state, _ = act(state, type="play_scroll", player="Ann", scroll="blessing")
@@ -280,8 +311,7 @@ def test_after_roll_scrolls_wait_for_a_failed_roll():
     refused(state, "DT-COMBAT-8", type="play_scroll", player="Ann", scroll="fortunes-favour")
     state, _ = act(state, type="done", player="Ann")
     lost, _ = roll(state, 1, 3)
-    refused(lost, "DT-COMBAT-8", type="play_scroll", player="Ann", scroll="fortunes-favour",
-            die=5)
+    refused(lost, "DT-COMBAT-8", type="play_scroll", player="Ann", scroll="fortunes-favour", die=5)
     won, events = act(lost, type="play_scroll", player="Ann", scroll="fortunes-favour", die=0)
     assert "victory" in kinds(events)
     assert view(won)["last_combat"]["dice"] == [6, 3]
@@ -290,9 +320,11 @@ def test_after_roll_scrolls_wait_for_a_failed_roll():
 def test_a_scroll_can_be_taken_back_until_another_is_played():
     """DT-CARD-7, DT-COMBAT-2: Ann takes back Strength of Ten (the totals and her hand are as
     before); once Bo has played Hex after her scroll, hers cannot come back."""
-    state = fight(["mummy", "orc-shaman"], {"items": DAGGER_AND_MAIL,
-                                             "scrolls": ["strength-of-ten"]},
-                  {"scrolls": ["hex"]})
+    state = fight(
+        ["mummy", "orc-shaman"],
+        {"items": DAGGER_AND_MAIL, "scrolls": ["strength-of-ten"]},
+        {"scrolls": ["hex"]},
+    )
     played, _ = act(state, type="play_scroll", player="Ann", scroll="strength-of-ten")
     back, events = act(played, type="take_back", player="Ann")  # nobody else has played
     assert "scroll_taken_back" in kinds(events)
@@ -317,14 +349,17 @@ def test_nothing_is_taken_back_after_the_roll():
 # DT-COMBAT-5, -6, -7 and the Combat Table
 
 
-@pytest.mark.parametrize(("monsters", "difference", "target"), [
-    (["mummy", "wolf"], 0, 7),  # equal totals: row 0
-    (["ogre", "wolf"], +1, 6),
-    (["mummy", "giant-rat"], +2, 6),  # +1 and +2 share a row
-    (["mummy", "orc-shaman"], -1, 8),
-    (["mummy", "giant-spider"], -2, 8),  # the rulebook's row "-1 or -2"
-    (["mummy", "troll"], -3, 9),
-])
+@pytest.mark.parametrize(
+    ("monsters", "difference", "target"),
+    [
+        (["mummy", "wolf"], 0, 7),  # equal totals: row 0
+        (["ogre", "wolf"], +1, 6),
+        (["mummy", "giant-rat"], +2, 6),  # +1 and +2 share a row
+        (["mummy", "orc-shaman"], -1, 8),
+        (["mummy", "giant-spider"], -2, 8),  # the rulebook's row "-1 or -2"
+        (["mummy", "troll"], -3, 9),
+    ],
+)
 def test_the_combat_table_row(monsters, difference, target):
     """DT-COMBAT-5, DT-AMB-2: the difference of the totals picks a band of two; equal totals are
     row 0; "-1 or -2" needs 8 (the one value the rulebook gives; the others are the data's)."""
@@ -335,8 +370,18 @@ def test_the_combat_table_row(monsters, difference, target):
 def test_the_combat_table_ends_are_open():
     """DT-AMB-2: differences beyond the example table's last bands use those bands."""
     weak = totals(fight(["elder-dragon", "young-dragon", "mummy"]))
-    strong = totals(fight(["giant-rat"], {"items": DAGGER_AND_MAIL + [
-        {"card": "round-shield", "face": "magic"}, {"card": "ring-of-protection", "face": "magic"}]}))
+    strong = totals(
+        fight(
+            ["giant-rat"],
+            {
+                "items": DAGGER_AND_MAIL
+                + [
+                    {"card": "round-shield", "face": "magic"},
+                    {"card": "ring-of-protection", "face": "magic"},
+                ]
+            },
+        )
+    )
     assert (weak["difference"], weak["target"]) == (7 - 29, 12)
     assert (strong["difference"], strong["target"]) == (7 + 1 + 3 + 4 + 3 - 1, 2)
 
@@ -346,17 +391,29 @@ def test_the_combat_table_is_clamped(tmp_path):
     -14 uses the "-1 or -2" row, +10 the "+1 or +2" row."""
     folder = tmp_path / "bounded"
     shutil.copytree(example_directory(), folder)
-    (folder / "combat_table.json").write_text(json.dumps({"rows": [
-        {"min": -2, "max": -1, "target": 8}, {"min": 0, "max": 0, "target": 7},
-        {"min": 1, "max": 2, "target": 6}]}), encoding="utf-8")
+    (folder / "combat_table.json").write_text(
+        json.dumps(
+            {
+                "rows": [
+                    {"min": -2, "max": -1, "target": 8},
+                    {"min": 0, "max": 0, "target": 7},
+                    {"min": 1, "max": 2, "target": 6},
+                ]
+            }
+        ),
+        encoding="utf-8",
+    )
     manifest = json.loads((folder / "dataset.json").read_text(encoding="utf-8"))
-    (folder / "dataset.json").write_text(json.dumps({**manifest, "name": "bounded"}),
-                                         encoding="utf-8")
+    (folder / "dataset.json").write_text(
+        json.dumps({**manifest, "name": "bounded"}), encoding="utf-8"
+    )
     game = DorkTower({"bounded": load_dataset(folder)})
 
     def target(monsters: list[str]) -> tuple[int, int]:
-        state = game.new(["Ann", "Bo"], {"scenario": {
-            "heroes": {"Ann": ann(), "Bo": bo()}, "monsters": {"rv-wood": monsters}}})
+        state = game.new(
+            ["Ann", "Bo"],
+            {"scenario": {"heroes": {"Ann": ann(), "Bo": bo()}, "monsters": {"rv-wood": monsters}}},
+        )
         state = game.apply(state, {"type": "step", "player": "Ann", "to": "rv-wood"}).state
         t = game.totals(state)
         return t["difference"], t["target"]
@@ -366,8 +423,10 @@ def test_the_combat_table_is_clamped(tmp_path):
     assert target(["giant-rat"]) == (6, 6)
 
 
-@pytest.mark.parametrize(("dice", "won"), [((4, 4), True), ((6, 2), True), ((3, 4), False),
-                                           ((1, 1), False), ((6, 6), True)])
+@pytest.mark.parametrize(
+    ("dice", "won"),
+    [((4, 4), True), ((6, 2), True), ((3, 4), False), ((1, 1), False), ((6, 6), True)],
+)
 def test_at_least_the_target_wins(dice, won):
     """DT-COMBAT-7: two dice; a total at least the row's number wins (8 here), less loses."""
     after, _ = roll(topdeck_example(), *dice)
@@ -421,8 +480,14 @@ def test_a_removal_scroll_takes_a_monster_out_before_the_fight():
     state, _ = act(state, type="play_scroll", player="Ann", scroll="banishment", token="mummy")
     t = totals(state)
     assert (t["monsters"], t["difference"]) == (4, 7)
-    refused(state, "DT-COMBAT-9", type="play_scroll", player="Ann", scroll="dismissal",
-            token="orc-shaman")
+    refused(
+        state,
+        "DT-COMBAT-9",
+        type="play_scroll",
+        player="Ann",
+        scroll="dismissal",
+        token="orc-shaman",
+    )
     state, _ = act(state, type="done", player="Ann")
     won, events = roll(state, 2, 1)
     killed = next(e for e in events if e["type"] == "monsters_killed")
@@ -432,9 +497,13 @@ def test_a_removal_scroll_takes_a_monster_out_before_the_fight():
 def test_other_characters_are_not_involved():
     """DT-COMBAT-10, DT-TRADE-2: Bo stands in Ravenwood with his Battle Axe when Ann fights there:
     his strength and items do not count, he gains nothing and he stays put when she flees."""
-    state = arrange({"Ann": ann(items=DAGGER_AND_MAIL),
-                     "Bo": bo(space="rv-wood", items=[{"card": "battle-axe"}])},
-                    options={"trade_windows": "none"})
+    state = arrange(
+        {
+            "Ann": ann(items=DAGGER_AND_MAIL),
+            "Bo": bo(space="rv-wood", items=[{"card": "battle-axe"}]),
+        },
+        options={"trade_windows": "none"},
+    )
     state, _ = act(state, type="step", player="Ann", to="rv-wood")
     state, _ = act(state, type="stop", player="Ann")
     state = draw_tokens(state, "goblin", "orc", "wolf")
@@ -462,13 +531,16 @@ def test_every_monster_gives_xp_even_without_treasure():
     assert GAME.chance(won).rule == "DT-REWARD-2"
 
 
-@pytest.mark.parametrize(("token", "die", "gold", "awaits"), [
-    ("orc", 1, 0, None),  # "nothing"
-    ("orc", 3, 10, None),
-    ("orc", 5, 0, ("item", "equipment")),
-    ("orc", 6, 0, ("scroll", None)),
-    ("orc-shaman", 6, 0, ("item", "magic")),
-])
+@pytest.mark.parametrize(
+    ("token", "die", "gold", "awaits"),
+    [
+        ("orc", 1, 0, None),  # "nothing"
+        ("orc", 3, 10, None),
+        ("orc", 5, 0, ("item", "equipment")),
+        ("orc", 6, 0, ("scroll", None)),
+        ("orc-shaman", 6, 0, ("item", "magic")),
+    ],
+)
 def test_treasure_roll_results(token, die, gold, awaits):
     """DT-REWARD-2, DT-TOK-2: one die on the token's table: gold is taken, a scroll is drawn into
     the hand, equipment or a magic item is an item card drawn with that face up."""
@@ -502,8 +574,10 @@ def test_treasure_cards_are_free_and_kept():
 def test_one_treasure_die_per_token_even_for_twins():
     """DT-AMB-29: two Goblins are two tokens: two treasure dice, each on the Goblin's table."""
     won, _ = roll(fight(["goblin", "goblin"]), 5, 5)
-    assert [(p["why"], p["token"], p["dice"]) for p in won["pending"]] == \
-        [("treasure", "goblin", 1), ("treasure", "goblin", 1)]
+    assert [(p["why"], p["token"], p["dice"]) for p in won["pending"]] == [
+        ("treasure", "goblin", 1),
+        ("treasure", "goblin", 1),
+    ]
     won, _ = roll(won, 4)
     won, _ = roll(won, 3)
     assert hero_of(won)["gold"] == 60 + 10 + 5
@@ -511,8 +585,9 @@ def test_one_treasure_die_per_token_even_for_twins():
 
 def dungeon_fight(*tokens: str) -> dict[str, Any]:
     """Ann (high level) stands in Smugglers' Grotto, a dungeon in daylight: three tokens."""
-    state = arrange({"Ann": hero("topdeck", "sm-city", space="sm-grotto", level="high"),
-                     "Bo": bo()})
+    state = arrange(
+        {"Ann": hero("topdeck", "sm-city", space="sm-grotto", level="high"), "Bo": bo()}
+    )
     state, _ = act(state, type="stop", player="Ann")
     assert GAME.draw_count(state, "sm-grotto") == 3
     return draw_tokens(state, *tokens)
@@ -551,6 +626,7 @@ def test_a_quest_win_adds_a_scroll_and_five_xp():
 def test_killed_and_resolved_tokens_go_back_into_the_bowl():
     """DT-AMB-14: after the rewards the killed monsters, and a resolved Merchant, are back in the
     bowl; with ``killed_tokens_return: false`` they leave the game."""
+
     def bowl_after(**options: Any) -> dict[str, int]:
         state = arrange({"Ann": ann(space="rv-wood"), "Bo": bo()}, options=options)
         state, _ = act(state, type="stop", player="Ann")

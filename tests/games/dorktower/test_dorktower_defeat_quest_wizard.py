@@ -25,7 +25,6 @@ from dt_support import (
 )
 
 
-
 def ann(**more: Any) -> dict[str, Any]:
     return hero("topdeck", "rv-city", **more)
 
@@ -42,16 +41,22 @@ def kinds(events: list[dict[str, Any]]) -> list[str]:
     return [e["type"] for e in events]
 
 
-def lost_fight(where: str, monsters: list[str], ann_hero: dict | None = None,
-               neighbours: dict[str, list[str]] | None = None, scrolls: list[str] | None = None,
-               **scenario: Any) -> dict[str, Any]:
+def lost_fight(
+    where: str,
+    monsters: list[str],
+    ann_hero: dict | None = None,
+    neighbours: dict[str, list[str]] | None = None,
+    scrolls: list[str] | None = None,
+    **scenario: Any,
+) -> dict[str, Any]:
     """Ann starts her turn on ``where`` with ``monsters``, stays to fight them (DT-MOVE-7) and
     rolls 1+1: defeat. ``neighbours`` puts other monsters around."""
     me = ann_hero or ann(space=where)
     if scrolls:
         me = {**me, "scrolls": scrolls}
-    state = arrange({"Ann": me, "Bo": bo()},
-                    monsters={where: monsters, **(neighbours or {})}, **scenario)
+    state = arrange(
+        {"Ann": me, "Bo": bo()}, monsters={where: monsters, **(neighbours or {})}, **scenario
+    )
     state, _ = act(state, type="stop", player="Ann")
     if state["phase"] == "scrolls_own":
         state, _ = act(state, type="done", player="Ann")
@@ -69,8 +74,12 @@ def test_a_failed_roll_offers_reroll_flee_or_die():
     re-roll by it or flee to a next space; nothing else is on offer."""
     state = lost_fight("rv-wood", ["ogre"], scrolls=["second-chance"])
     offered = {(a["type"], a.get("to") or a.get("scroll")) for a in GAME.legal_actions(state)}
-    assert offered == {("play_scroll", "second-chance"), ("flee", "rv-city"),
-                       ("flee", "rv-port"), ("flee", "iv-ford")}
+    assert offered == {
+        ("play_scroll", "second-chance"),
+        ("flee", "rv-city"),
+        ("flee", "rv-port"),
+        ("flee", "iv-ford"),
+    }
     refused(state, "DT-TURN-2", type="stop", player="Ann")
     refused(state, "DT-TURN-2", type="end_turn", player="Ann")
 
@@ -89,8 +98,9 @@ def test_a_reroll_scroll_rolls_both_dice_again():
 def test_flee_into_a_next_space_without_monsters():
     """DT-DEFEAT-3: from Ravenwood Ann may flee to Ravensteel Harbour or Stony Ford, not into
     Ravensteel Keep where monsters are, nor to a space that is not next to Ravenwood."""
-    state = lost_fight("rv-wood", ["ogre"], neighbours={"rv-city": ["goblin"]},
-                       ann_hero=ann(space="rv-wood"))
+    state = lost_fight(
+        "rv-wood", ["ogre"], neighbours={"rv-city": ["goblin"]}, ann_hero=ann(space="rv-wood")
+    )
     assert GAME.flee_spaces(state) == ["iv-ford", "rv-port"]
     refused(state, "DT-DEFEAT-3", type="flee", player="Ann", to="rv-city")
     refused(state, "DT-DEFEAT-3", type="flee", player="Ann", to="rv-mere")
@@ -102,9 +112,12 @@ def test_no_flee_across_a_lake_and_then_death():
     """DT-EX-9, DT-DEFEAT-3, DT-DEFEAT-5: Adder Hollow (a forest) has two neighbours: Weeping
     Willows holds monsters, Lantern Marsh lies across a lake. Topdeck cannot cross lakes: with no
     re-roll scroll he dies."""
-    state = lost_fight("mf-hollow", ["troll"], ann_hero=hero("topdeck", "bh-city",
-                                                            space="mf-hollow"),
-                       neighbours={"mf-willows": ["ogre"]})
+    state = lost_fight(
+        "mf-hollow",
+        ["troll"],
+        ann_hero=hero("topdeck", "bh-city", space="mf-hollow"),
+        neighbours={"mf-willows": ["ogre"]},
+    )
     assert GAME.flee_spaces(state) == []
     refused(state, "DT-DEFEAT-3", type="flee", player="Ann", to="mf-marsh")
     refused(state, "DT-DEFEAT-3", type="flee", player="Ann", to="mf-willows")
@@ -116,9 +129,12 @@ def test_no_flee_across_a_lake_and_then_death():
 def test_a_hero_who_habitually_crosses_lakes_flees_across_one():
     """DT-DEFEAT-3, DT-AMB-11: Mirella of the Waves crosses lakes by her ability: from the same
     Adder Hollow she flees across the lake to Lantern Marsh, so she may not die."""
-    state = lost_fight("mf-hollow", ["troll"], ann_hero=hero("mirella", "bh-city",
-                                                            space="mf-hollow"),
-                       neighbours={"mf-willows": ["ogre"]})
+    state = lost_fight(
+        "mf-hollow",
+        ["troll"],
+        ann_hero=hero("mirella", "bh-city", space="mf-hollow"),
+        neighbours={"mf-willows": ["ogre"]},
+    )
     assert GAME.flee_spaces(state) == ["mf-marsh"]
     refused(state, "DT-DEFEAT-5", type="die", player="Ann")
     fled, _ = act(state, type="flee", player="Ann", to="mf-marsh")
@@ -131,8 +147,9 @@ MOOR_BLOCKED = {"rv-shadow": ["goblin"], "rv-crypt": ["wolf"], "iv-forge": ["ban
 def test_mountains_block_fleeing_by_default():
     """DT-AMB-11, DT-DEFEAT-3: from Ravensteel Moor the only free neighbour, Ravensteel Keep, is
     across a mountain: Topdeck cannot flee there, not even for 2 XP, and so he dies."""
-    state = lost_fight("rv-moor", ["ogre"], ann_hero=ann(space="rv-moor", xp=9),
-                       neighbours=MOOR_BLOCKED)
+    state = lost_fight(
+        "rv-moor", ["ogre"], ann_hero=ann(space="rv-moor", xp=9), neighbours=MOOR_BLOCKED
+    )
     assert GAME.flee_spaces(state) == []
     refused(state, "DT-DEFEAT-3", type="flee", player="Ann", to="rv-city")
     refused(state, "DT-DEFEAT-3", type="flee", player="Ann", to="rv-city", cross="xp")
@@ -143,11 +160,20 @@ def test_mountains_block_fleeing_by_default():
 def test_mountains_yield_to_the_option_or_an_ability():
     """DT-AMB-11, DT-DEFEAT-3: with ``flee_across_mountains`` Topdeck flees over the mountain to
     Ravensteel Keep; Grimnir, who crosses mountains by his ability, does so anyway."""
-    option = lost_fight("rv-moor", ["ogre"], ann_hero=ann(space="rv-moor"),
-                        neighbours=MOOR_BLOCKED, options={"flee_across_mountains": True})
+    option = lost_fight(
+        "rv-moor",
+        ["ogre"],
+        ann_hero=ann(space="rv-moor"),
+        neighbours=MOOR_BLOCKED,
+        options={"flee_across_mountains": True},
+    )
     assert GAME.flee_spaces(option) == ["rv-city"]
-    dwarf = lost_fight("rv-moor", ["ogre"], ann_hero=hero("grimnir", "rv-city", space="rv-moor"),
-                       neighbours=MOOR_BLOCKED)
+    dwarf = lost_fight(
+        "rv-moor",
+        ["ogre"],
+        ann_hero=hero("grimnir", "rv-city", space="rv-moor"),
+        neighbours=MOOR_BLOCKED,
+    )
     assert GAME.flee_spaces(dwarf) == ["rv-city"]
     fled, _ = act(dwarf, type="flee", player="Ann", to="rv-city")
     assert hero_of(fled)["space"] == "rv-city"
@@ -180,8 +206,9 @@ def test_fleeing_ends_the_turn():
 def test_fleeing_onto_a_quest_completes_nothing():
     """DT-DEFEAT-4: Ann flees into Stony Ford, where a quest token lies: no encounter is drawn,
     the quest stays where it is."""
-    state = lost_fight("rv-wood", ["ogre"], ann_hero=ann(space="rv-wood"),
-                       quests=["iv-ford", "mf-reeds"])
+    state = lost_fight(
+        "rv-wood", ["ogre"], ann_hero=ann(space="rv-wood"), quests=["iv-ford", "mf-reeds"]
+    )
     state, _ = act(state, type="flee", player="Ann", to="iv-ford")
     assert state["pending"] == [] and state["quests"] == ["iv-ford", "mf-reeds"]
     assert hero_of(state)["xp"] == 0 and state["phase"] == "cleanup"
@@ -193,8 +220,12 @@ def test_death_only_without_escape():
     state = lost_fight("rv-wood", ["ogre"], ann_hero=ann(space="rv-wood"))
     refused(state, "DT-DEFEAT-5", type="die", player="Ann")
     assert "die" not in [a["type"] for a in GAME.legal_actions(state)]
-    free = lost_fight("rv-wood", ["ogre"], ann_hero=ann(space="rv-wood"),
-                      options={"death_only_without_escape": False})
+    free = lost_fight(
+        "rv-wood",
+        ["ogre"],
+        ann_hero=ann(space="rv-wood"),
+        options={"death_only_without_escape": False},
+    )
     assert "die" in [a["type"] for a in GAME.legal_actions(free)]
     dead, _ = act(free, type="die", player="Ann")
     assert hero_of(dead)["dead"]
@@ -207,8 +238,14 @@ def test_death_only_without_escape():
 def dead_in_crypt(level: str = "low", **options: Any) -> dict[str, Any]:
     """Ann (home Ravensteel Keep) with three items, two scrolls, 130 gold and 7 XP dies in the
     Crypt of Ravens."""
-    me = ann(space="rv-crypt", level=level, gold=130, xp=7, scrolls=["hex", "summon-shadows"],
-             items=[{"card": "dagger"}, {"card": "chain-mail"}, {"card": "buckler"}])
+    me = ann(
+        space="rv-crypt",
+        level=level,
+        gold=130,
+        xp=7,
+        scrolls=["hex", "summon-shadows"],
+        items=[{"card": "dagger"}, {"card": "chain-mail"}, {"card": "buckler"}],
+    )
     state = lost_fight("rv-crypt", ["elder-dragon"], ann_hero=me, options=options)
     state, _ = act(state, type="die", player="Ann")
     return state
@@ -269,8 +306,13 @@ def test_death_in_a_dungeon_example():
     monsters stay in the dungeon; next turn 50 gold."""
     state = dead_in_crypt(level="high")
     me = hero_of(state)
-    assert (me["space"], me["gold"], me["xp"], me["level"], me["scroll_count"]) == \
-        ("rv-city", 0, 7, "high", 0)
+    assert (me["space"], me["gold"], me["xp"], me["level"], me["scroll_count"]) == (
+        "rv-city",
+        0,
+        7,
+        "high",
+        0,
+    )
     assert all(slot["card"] is None for slot in me["slots"]) and not me["backpack"]
     assert state["monsters"]["rv-crypt"] == ["elder-dragon"]
     state, _ = act(state, type="end_turn", player="Ann")
@@ -285,9 +327,14 @@ def test_death_in_a_dungeon_example():
 def test_monsters_stay_as_a_group_and_stop_the_next_hero():
     """DT-GROUP-1, DT-ENC-2: Ann flees from an Ogre and a Wolf in Ravenwood; they stay. Cy
     (Sir Brannock) stepping in later must stop and fight that group, with no new tokens drawn."""
-    state = arrange({"Ann": ann(space="rv-wood"), "Bo": bo(),
-                     "Cy": hero("brannock", "iv-city", space="iv-ford")},
-                    monsters={"rv-wood": ["ogre", "wolf"]})
+    state = arrange(
+        {
+            "Ann": ann(space="rv-wood"),
+            "Bo": bo(),
+            "Cy": hero("brannock", "iv-city", space="iv-ford"),
+        },
+        monsters={"rv-wood": ["ogre", "wolf"]},
+    )
     state, _ = act(state, type="stop", player="Ann")
     state, _ = roll(state, 1, 1)
     state, _ = act(state, type="flee", player="Ann", to="rv-port")
@@ -305,8 +352,9 @@ def test_monsters_stay_as_a_group_and_stop_the_next_hero():
 def test_lumpin_walks_past_a_group():
     """DT-GROUP-1, DT-MOVE-4: Lumpin Lightfingers is the exception: he steps through a space with
     monsters and keeps moving."""
-    state = arrange({"Bo": bo(space="th-ridge"), "Ann": ann()},
-                    monsters={"th-shadow": ["ogre"]}, first="Bo")
+    state = arrange(
+        {"Bo": bo(space="th-ridge"), "Ann": ann()}, monsters={"th-shadow": ["ogre"]}, first="Bo"
+    )
     state, events = act(state, type="step", player="Bo", to="th-shadow")
     assert "stopped" not in kinds(events) and state["phase"] == "move"
     state, _ = act(state, type="step", player="Bo", to="th-glade")
@@ -332,8 +380,13 @@ def quest_in_ravenwood(**scenario: Any) -> dict[str, Any]:
     """Ann steps from Ravensteel Keep into Ravenwood (a forest, night at tower step 0), where a
     quest token lies."""
     scenario.setdefault("quests", ["rv-wood", "mf-reeds"])
-    state = arrange({"Ann": ann(items=[{"card": "dagger"}, {"card": "chain-mail"}]),
-                     "Bo": scenario.pop("bo", bo())}, **scenario)
+    state = arrange(
+        {
+            "Ann": ann(items=[{"card": "dagger"}, {"card": "chain-mail"}]),
+            "Bo": scenario.pop("bo", bo()),
+        },
+        **scenario,
+    )
     state, _ = act(state, type="step", player="Ann", to="rv-wood")
     return state
 
@@ -388,17 +441,21 @@ def test_a_lost_quest_pays_nothing_but_moves_anyway():
     assert (me["xp"], me["gold"], me["scroll_count"]) == (0, 60, 0)
 
 
-@pytest.mark.parametrize(("dice", "why"), [
-    ((1, 1), "the winner stands on Ravenwood"),  # 2
-    ((2, 2), "Bo stands on Thunderhawk Eyrie"),  # 4
-    ((5, 6), "the other quest is on Lantern Marsh"),  # 11
-    ((4, 4), "monsters hold the Old Orchard"),  # 8
-])
+@pytest.mark.parametrize(
+    ("dice", "why"),
+    [
+        ((1, 1), "the winner stands on Ravenwood"),  # 2
+        ((2, 2), "Bo stands on Thunderhawk Eyrie"),  # 4
+        ((5, 6), "the other quest is on Lantern Marsh"),  # 11
+        ((4, 4), "monsters hold the Old Orchard"),  # 8
+    ],
+)
 def test_a_taken_space_is_rolled_again(dice, why):
     """DT-QUEST-6, DT-AMB-6: a result already holding the other quest, monsters or a character is
     rolled again; the next free result places the quest."""
-    state = quest_in_ravenwood(monsters={"rv-wood": ["giant-rat"], "bh-orchard": ["wolf"]},
-                               quests=["rv-wood", "mf-marsh"])
+    state = quest_in_ravenwood(
+        monsters={"rv-wood": ["giant-rat"], "bh-orchard": ["wolf"]}, quests=["rv-wood", "mf-marsh"]
+    )
     state, _ = roll(state, 6, 6)  # the rat dies; it has no treasure
     state, _ = act(state, type="draw_scroll", scroll="rewind")
     again, events = roll(state, *dice)
@@ -450,8 +507,9 @@ def test_quest_by_night_in_a_forest_example():
 
 def at_the_door(ann_more: dict | None = None, bo_more: dict | None = None) -> dict[str, Any]:
     """Ann stands on the Shadowland of Howling Waste, by the door at tower step 0, and enters."""
-    state = arrange({"Ann": ann(space="hw-shadow", **(ann_more or {})),
-                     "Bo": bo(**(bo_more or {}))})
+    state = arrange(
+        {"Ann": ann(space="hw-shadow", **(ann_more or {})), "Bo": bo(**(bo_more or {}))}
+    )
     assert GAME.door_space(state) == "hw-shadow"
     state, events = act(state, type="enter_tower", player="Ann")
     assert "tower_entered" in kinds(events)
@@ -552,8 +610,9 @@ def test_nobody_flees_from_zmindrik_but_scrolls_may_save():
 def test_zmindrik_kills_and_the_hero_comes_back():
     """DT-WIZ-6, DT-AMB-10, DT-DEATH-1, DT-DEATH-2: killed by Z'Mindrik, Ann loses her cards and
     gold like any dead hero, keeps her XP, and is resurrected at home next turn with 50 gold."""
-    state = summoned(at_the_door({"gold": 90, "xp": 3, "items": [{"card": "dagger"}],
-                                  "scrolls": ["hex"]}), *FIVE)
+    state = summoned(
+        at_the_door({"gold": 90, "xp": 3, "items": [{"card": "dagger"}], "scrolls": ["hex"]}), *FIVE
+    )
     state, _ = act(state, type="done", player="Ann")
     state, _ = roll(state, 1, 2)
     state, _ = act(state, type="die", player="Ann")

@@ -22,21 +22,53 @@ import pytest
 from babel.messages.extract import extract_from_file
 from babel.support import Translations
 
-from companion.i18n import TRANSLATIONS, Text, translate
-from companion.rules import HOST, TABLE, Accepted, Refusal, SetupError
 from companion.games import get_game, plugin
 from companion.games.dorktower.rules import core
+from companion.i18n import TRANSLATIONS, Text, translate
+from companion.rules import HOST, TABLE, Accepted, Refusal, SetupError
 
 GAME = get_game("dorktower")
 DATA = GAME.datasets["example"]
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 #: The shared rules code's sentences a Dork Tower action can meet (the ``messages`` catalog's).
-SHARED = {"The action does not say which player makes it.", "Nobody called {name} is playing.",
-          "{game} is for {low} to {high} players, not {n}"}
-ACTIONS = ("roll", "draw_token", "draw_item", "draw_scroll", "choose", "step", "stop",
-           "enter_tower", "resolve", "play_scroll", "take_back", "done", "pass", "buy_six",
-           "flee", "die", "shop", "shop_more", "buy", "buy_scroll", "sell", "work", "offer",
-           "accept", "decline", "equip", "unequip", "discard", "level_up", "end_turn", "jump")
+SHARED = {
+    "The action does not say which player makes it.",
+    "Nobody called {name} is playing.",
+    "{game} is for {low} to {high} players, not {n}",
+}
+ACTIONS = (
+    "roll",
+    "draw_token",
+    "draw_item",
+    "draw_scroll",
+    "choose",
+    "step",
+    "stop",
+    "enter_tower",
+    "resolve",
+    "play_scroll",
+    "take_back",
+    "done",
+    "pass",
+    "buy_six",
+    "flee",
+    "die",
+    "shop",
+    "shop_more",
+    "buy",
+    "buy_scroll",
+    "sell",
+    "work",
+    "offer",
+    "accept",
+    "decline",
+    "equip",
+    "unequip",
+    "discard",
+    "level_up",
+    "end_turn",
+    "jump",
+)
 
 
 def _load(domain: str) -> Translations:
@@ -67,8 +99,9 @@ class Seen:
         catalog = SHARED_IT if msgid in SHARED else IT
         translated = catalog._catalog.get(msgid)
         assert translated, f"{where}: the Italian catalog does not translate {msgid!r}"
-        assert sorted(PLACEHOLDER.findall(translated)) == sorted(PLACEHOLDER.findall(msgid)), \
+        assert sorted(PLACEHOLDER.findall(translated)) == sorted(PLACEHOLDER.findall(msgid)), (
             f"{where}: {translated!r} does not keep the placeholders of {msgid!r}"
+        )
         for v in value.params.values():
             if isinstance(v, Text):
                 self._template(v, where)
@@ -145,9 +178,20 @@ def _wrong_actions(s: dict[str, Any], rng: random.Random, n: int) -> list[dict[s
             a["slot"] = rng.choice((0, 1, 2, 3, 4, "top"))
         elif kind == "offer":
             a["with"] = rng.choice(names)
-            a["give"] = rng.choice(({}, {"gold": 5}, {"gold": 9999}, {"gold": -1},
-                                    {"items": held[:1]}, {"scrolls": hand[:1]},
-                                    {"scrolls": scrolls[:1]}, {"xp": 1}, {"cake": 1}, "all"))
+            a["give"] = rng.choice(
+                (
+                    {},
+                    {"gold": 5},
+                    {"gold": 9999},
+                    {"gold": -1},
+                    {"items": held[:1]},
+                    {"scrolls": hand[:1]},
+                    {"scrolls": scrolls[:1]},
+                    {"xp": 1},
+                    {"cake": 1},
+                    "all",
+                )
+            )
             a["take"] = rng.choice(({}, {"scrolls": rng.choice((0, 1, 9))}, {"items": held[-1:]}))
         elif kind == "accept":
             a["scrolls"] = rng.choice(([], hand[:1], hand[:2]))
@@ -164,17 +208,27 @@ def _offers(s: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
     o = s["offer"]
     if o is not None:
         taker = s["heroes"][o["to"]]
-        out.append({"type": "accept", "player": s["players"][o["to"]],
-                    "scrolls": taker["scrolls"][:o["take"]["scrolls"]]})
+        out.append(
+            {
+                "type": "accept",
+                "player": s["players"][o["to"]],
+                "scrolls": taker["scrolls"][: o["take"]["scrolls"]],
+            }
+        )
         out.append({"type": "decline", "player": s["players"][rng.choice((o["to"], o["from"]))]})
     elif s["phase"] == "trade":
         me = s["heroes"][s["active"]]
         for i, other in enumerate(s["heroes"]):
             if i != s["active"] and other["space"] == me["space"]:
-                out.append({"type": "offer", "player": s["players"][s["active"]],
-                            "with": s["players"][i],
-                            "give": {"gold": min(me["gold"], 10), "scrolls": me["scrolls"][:1]},
-                            "take": {"scrolls": min(len(other["scrolls"]), 1)}})
+                out.append(
+                    {
+                        "type": "offer",
+                        "player": s["players"][s["active"]],
+                        "with": s["players"][i],
+                        "give": {"gold": min(me["gold"], 10), "scrolls": me["scrolls"][:1]},
+                        "take": {"scrolls": min(len(other["scrolls"]), 1)},
+                    }
+                )
     return out
 
 
@@ -221,8 +275,11 @@ def _events(seen: Seen, result: Accepted, where: str) -> None:
 
 
 def _cities() -> list[str]:
-    return [sp for sp in sorted(DATA["spaces"])
-            if DATA["space_types"][DATA["spaces"][sp]["type"]]["city"]]
+    return [
+        sp
+        for sp in sorted(DATA["spaces"])
+        if DATA["space_types"][DATA["spaces"][sp]["type"]]["city"]
+    ]
 
 
 def _together(seed: int) -> dict[str, Any]:
@@ -237,27 +294,42 @@ def _together(seed: int) -> dict[str, Any]:
     space = rng.choice(sorted(DATA["spaces"]))
     scrolls = rng.sample(sorted(DATA["scrolls"]), 6)
     items = rng.sample(sorted(DATA["items"]), 6)
-    heroes = {name: {"character": chars[i], "home": homes[i], "space": space,
-                     "gold": rng.choice((0, 60, 300)), "xp": rng.choice((0, 5, 12, 30)),
-                     "level": rng.choice(("low", "high")), "scrolls": scrolls[2 * i:2 * i + 2],
-                     "items": [{"card": c} for c in items[2 * i:2 * i + 2]]}
-              for i, name in enumerate(("Ann", "Bo", "Cy"))}
+    heroes = {
+        name: {
+            "character": chars[i],
+            "home": homes[i],
+            "space": space,
+            "gold": rng.choice((0, 60, 300)),
+            "xp": rng.choice((0, 5, 12, 30)),
+            "level": rng.choice(("low", "high")),
+            "scrolls": scrolls[2 * i : 2 * i + 2],
+            "items": [{"card": c} for c in items[2 * i : 2 * i + 2]],
+        }
+        for i, name in enumerate(("Ann", "Bo", "Cy"))
+    }
     return GAME.new(list(heroes), {"scenario": {"heroes": heroes}}, seed=seed)
 
 
-OPTIONS = ({}, {"trade_windows": "before"},
-           {"encounter_before_entry": True, "trade_windows": "after"},
-           {"start_roll": False, "resurrection_consumes_turn": True,
-            "killed_tokens_return": False},
-           {"slot_max": "cap", "slot_max_special": True, "work_allows_selling": True,
-            "flee_across_mountains": True, "death_only_without_escape": False})
+OPTIONS = (
+    {},
+    {"trade_windows": "before"},
+    {"encounter_before_entry": True, "trade_windows": "after"},
+    {"start_roll": False, "resurrection_consumes_turn": True, "killed_tokens_return": False},
+    {
+        "slot_max": "cap",
+        "slot_max_special": True,
+        "work_allows_selling": True,
+        "flee_across_mountains": True,
+        "death_only_without_escape": False,
+    },
+)
 
 
 @pytest.fixture(scope="module")
 def seen() -> Seen:
     seen = Seen()
     for seed in range(15):
-        players = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:2 + seed % 5]
+        players = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][: 2 + seed % 5]
         _play(seen, GAME.new(players, OPTIONS[seed % len(OPTIONS)], seed=seed), seed, 200)
     for seed in range(15):
         _play(seen, _together(seed), 100 + seed, 80)
@@ -274,17 +346,33 @@ def test_tower_fight_texts_are_translated():
     seen = Seen()
     cities = _cities()
     door = GAME.door_space(GAME.new(["Ann", "Bo"], seed=1))
-    s = GAME.new(["Ann", "Bo"], {"scenario": {"heroes": {
-        "Ann": {"character": "topdeck", "home": "rv-city", "space": door, "xp": 20,
-                "items": [{"card": "dagger"}, {"card": "chain-mail"}]},
-        "Bo": {"character": "lumpin", "home": cities[-1], "scrolls": ["hex"]}}}}, seed=3)
+    s = GAME.new(
+        ["Ann", "Bo"],
+        {
+            "scenario": {
+                "heroes": {
+                    "Ann": {
+                        "character": "topdeck",
+                        "home": "rv-city",
+                        "space": door,
+                        "xp": 20,
+                        "items": [{"card": "dagger"}, {"card": "chain-mail"}],
+                    },
+                    "Bo": {"character": "lumpin", "home": cities[-1], "scrolls": ["hex"]},
+                }
+            }
+        },
+        seed=3,
+    )
     entered = GAME.apply(s, {"type": "enter_tower", "player": "Ann"})
     assert isinstance(entered, Accepted), entered
     _events(seen, entered, "entering the tower")
     for seed in range(12):
         _play(seen, entered.state, 500 + seed, 60)
-    assert "{player} enters the tower and climbs to Z'Mindrik, who summons {n} monsters." \
+    assert (
+        "{player} enters the tower and climbs to Z'Mindrik, who summons {n} monsters."
         in seen.templates
+    )
 
 
 def test_setup_errors_are_translated():
@@ -297,21 +385,36 @@ def test_setup_errors_are_translated():
     good = {"Ann": {"character": c0, "home": cities[0]}, "Bo": {"character": c1, "home": cities[1]}}
 
     def scenario(ann: dict[str, Any] | None = None, **more: Any) -> dict[str, Any]:
-        return {"scenario": {"heroes": {"Ann": {**good["Ann"], **(ann or {})}, "Bo": good["Bo"]},
-                             **more}}
+        return {
+            "scenario": {
+                "heroes": {"Ann": {**good["Ann"], **(ann or {})}, "Bo": good["Bo"]},
+                **more,
+            }
+        }
 
     item = min(DATA["items"])
-    wrong = [{"data_set": "nope"}, {"scenario": "x"}, {"scenario": {"heroes": {}, "cake": 1}},
-             {"scenario": {"heroes": {}}}, {"scenario": {"heroes": {"Ann": 1, "Bo": 2}}},
-             scenario({"character": "nobody"}), scenario({"character": c1}),
-             scenario({"home": "nowhere"}), scenario({"space": "nowhere"}),
-             scenario({"level": "middle"}), scenario({"gold": -1}),
-             scenario({"items": [{"card": "nothing"}]}),
-             scenario({"items": [{"card": item, "slot": 9}]}),
-             scenario({"scrolls": ["nothing"]}), scenario(monsters="x"),
-             scenario(monsters={"nowhere": ["goblin"]}), scenario(monsters={cities[2]: ["x"]}),
-             scenario(quests=[cities[0], cities[0]]), scenario(tower_step=-1),
-             scenario(first="Zed")]
+    wrong = [
+        {"data_set": "nope"},
+        {"scenario": "x"},
+        {"scenario": {"heroes": {}, "cake": 1}},
+        {"scenario": {"heroes": {}}},
+        {"scenario": {"heroes": {"Ann": 1, "Bo": 2}}},
+        scenario({"character": "nobody"}),
+        scenario({"character": c1}),
+        scenario({"home": "nowhere"}),
+        scenario({"space": "nowhere"}),
+        scenario({"level": "middle"}),
+        scenario({"gold": -1}),
+        scenario({"items": [{"card": "nothing"}]}),
+        scenario({"items": [{"card": item, "slot": 9}]}),
+        scenario({"scrolls": ["nothing"]}),
+        scenario(monsters="x"),
+        scenario(monsters={"nowhere": ["goblin"]}),
+        scenario(monsters={cities[2]: ["x"]}),
+        scenario(quests=[cities[0], cities[0]]),
+        scenario(tower_step=-1),
+        scenario(first="Zed"),
+    ]
     for options in wrong:
         with pytest.raises(SetupError) as error:
             GAME.new(["Ann", "Bo"], options)
@@ -330,8 +433,9 @@ def test_every_template_of_the_core_is_translated():
             found += 1
             translated = IT._catalog.get(msgid)
             assert translated, f"{path.name}: the Italian catalog does not translate {msgid!r}"
-            assert sorted(PLACEHOLDER.findall(translated)) == \
-                sorted(PLACEHOLDER.findall(msgid)), f"{translated!r} for {msgid!r}"
+            assert sorted(PLACEHOLDER.findall(translated)) == sorted(PLACEHOLDER.findall(msgid)), (
+                f"{translated!r} for {msgid!r}"
+            )
     assert found > 200
 
 
@@ -352,12 +456,18 @@ def test_no_sentence_of_the_core_is_plain_text():
     tree = ast.parse(Path(inspect.getfile(core)).read_text(encoding="utf-8"))
     bad = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
-                node.func.id in TEXT_ARGUMENT:
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in TEXT_ARGUMENT
+        ):
             k = TEXT_ARGUMENT[node.func.id]
             if len(node.args) > k and _plain(node.args[k]):
                 bad.append(f"line {node.lineno}: {ast.unparse(node)[:80]}")
         if isinstance(node, ast.FunctionDef) and node.name == "_prompt":
-            bad += [f"line {r.lineno}: {ast.unparse(r)[:80]}" for r in ast.walk(node)
-                    if isinstance(r, ast.Return) and r.value is not None and _plain(r.value)]
+            bad += [
+                f"line {r.lineno}: {ast.unparse(r)[:80]}"
+                for r in ast.walk(node)
+                if isinstance(r, ast.Return) and r.value is not None and _plain(r.value)
+            ]
     assert not bad, "\n".join(bad)

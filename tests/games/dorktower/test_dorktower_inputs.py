@@ -4,16 +4,22 @@ become the very actions the phone sends; each mapped action is then judged by th
 from __future__ import annotations
 
 from companion.devices.events import DieRolled
-from companion.rules import Accepted, Refusal
 from companion.games import get_game
+from companion.rules import Accepted, Refusal
 from companion.table.inputs import NOTHING_TO_TAP, WRONG_KIND, inputs_for
 from companion.table.tags import Component
 
 GAME = get_game("dorktower")
 INPUTS = inputs_for(GAME)
-HEROES = {"Ann": {"character": "topdeck", "home": "rv-city", "space": "rv-moor",
-                  "items": [{"card": "dagger"}]},
-          "Bo": {"character": "lumpin", "home": "th-city"}}
+HEROES = {
+    "Ann": {
+        "character": "topdeck",
+        "home": "rv-city",
+        "space": "rv-moor",
+        "items": [{"card": "dagger"}],
+    },
+    "Bo": {"character": "lumpin", "home": "th-city"},
+}
 
 
 def arranged(**more) -> dict:
@@ -46,8 +52,9 @@ def test_the_towers_sticker_and_the_seat_button_end_the_turn():
                 state = accept(state, action)
                 break
     if state["phase"] == "defeat":
-        state = accept(state, next(a for a in GAME.legal_actions(state)
-                                   if a["type"] in ("flee", "die")))
+        state = accept(
+            state, next(a for a in GAME.legal_actions(state) if a["type"] in ("flee", "die"))
+        )
     assert state["phase"] == "cleanup", GAME.view(state, "@all")["prompt"]
     action = INPUTS.tag(state, sticker("tower"), "04AA", "board")
     assert action == {"type": "end_turn", "player": "Ann"}
@@ -102,8 +109,10 @@ def test_two_dice_from_the_reader_are_the_fights_roll():
     state = accept(state, {"type": "step", "player": "Ann", "to": "rv-crypt"})
     chance = GAME.chance(state)
     assert (chance.kind, chance.dice, chance.profile) == ("die", 2, "d6")
-    rolls = [DieRolled(die=d, face=str(v), seq=d, reader="dice", value=v, roll=d + 1,
-                       profile="d6") for d, v in enumerate((4, 5))]
+    rolls = [
+        DieRolled(die=d, face=str(v), seq=d, reader="dice", value=v, roll=d + 1, profile="d6")
+        for d, v in enumerate((4, 5))
+    ]
     action = INPUTS.dice(state, rolls)
     assert action == {"type": "roll", "values": [4, 5]}
     assert accept(state, action)["last_combat"]["roll"] == 9
@@ -113,8 +122,13 @@ def test_the_phone_sends_decisions_and_draws_but_never_rolls():
     """Without stickers on tokens and cards, the drawer says on the phone what was drawn; rolls
     come only from the dice reader or the server's virtual roll."""
     assert "roll" in INPUTS.sensor_actions and "roll" not in INPUTS.phone_actions
-    assert {"draw_token", "draw_item", "draw_scroll", "end_turn", "play_scroll"} <= \
-        INPUTS.phone_actions
+    assert {
+        "draw_token",
+        "draw_item",
+        "draw_scroll",
+        "end_turn",
+        "play_scroll",
+    } <= INPUTS.phone_actions
     from companion.games.dorktower.rules.core import _HANDLERS
 
     assert set(_HANDLERS) == INPUTS.phone_actions | INPUTS.sensor_actions

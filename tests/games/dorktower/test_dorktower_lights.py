@@ -5,17 +5,24 @@ night of every wedge is worked out here from the tower's walls, independently of
 from __future__ import annotations
 
 import pytest
+from table_support import GAME, tapped_deal
 
 from companion.games.dorktower import lights as drawer
-from companion.games.dorktower.lights import (DOOR, MOON, SUN, TOWER_COLOUR, TOWER_SLIDE,
-                                              TOWER_TURN)
-from companion.lights import (BLINK_HZ, OFF, PALETTE, REFUSAL_FLASH, SEAT_COLOURS, WHITE, Cue,
-                              Layout, refusal_cue)
+from companion.games.dorktower.lights import DOOR, MOON, SUN, TOWER_COLOUR, TOWER_SLIDE, TOWER_TURN
+from companion.lights import (
+    BLINK_HZ,
+    OFF,
+    PALETTE,
+    REFUSAL_FLASH,
+    SEAT_COLOURS,
+    WHITE,
+    Cue,
+    Layout,
+    refusal_cue,
+)
 from companion.lights import animating as animating_with
 from companion.lights import render as render_with
 from companion.rules import TABLE
-
-from table_support import GAME, tapped_deal
 
 NAMES = ["Ann", "Ben", "Cid"]
 COLOURS = [PALETTE[name] for name in SEAT_COLOURS[:5]]
@@ -25,10 +32,16 @@ LAYOUT = Layout()
 # The tower: walls clockwise, 4 Sun then 4 Moon (DT-AMB-1's default), the door in wall 6.
 WALLS = ["sun"] * 4 + ["moon"] * 4
 DOOR_WALL = 6
-WEDGES = [("rv", "Ravensteel", "kingdom"), ("hw", "Howling Waste", "wild"),
-          ("th", "Thunderhawk", "kingdom"), ("cd", "Copperdell", "kingdom"),
-          ("sm", "Saltmere", "kingdom"), ("mf", "Mirefen Wilds", "wild"),
-          ("bh", "Brambleholt", "kingdom"), ("iv", "Ironvale", "kingdom")]
+WEDGES = [
+    ("rv", "Ravensteel", "kingdom"),
+    ("hw", "Howling Waste", "wild"),
+    ("th", "Thunderhawk", "kingdom"),
+    ("cd", "Copperdell", "kingdom"),
+    ("sm", "Saltmere", "kingdom"),
+    ("mf", "Mirefen Wilds", "wild"),
+    ("bh", "Brambleholt", "kingdom"),
+    ("iv", "Ironvale", "kingdom"),
+]
 
 cues_from_events = drawer.cues
 
@@ -49,15 +62,24 @@ def days(door_wedge: int) -> list[bool]:
 
 def tower(door_wedge: int, step: int, day: list[bool] | None = None) -> dict:
     day = days(door_wedge) if day is None else day
-    return {"step": step, "door_wedge": door_wedge,
-            "wedges": [{"id": i, "name": n, "kind": k, "day": d}
-                       for (i, n, k), d in zip(WEDGES, day)]}
+    return {
+        "step": step,
+        "door_wedge": door_wedge,
+        "wedges": [{"id": i, "name": n, "kind": k, "day": d} for (i, n, k), d in zip(WEDGES, day)],
+    }
 
 
-def view(door_wedge: int = 1, step: int = 0, active: str | None = "Ann",
-         waiting: list[str] | None = None, xp: list[int] | None = None,
-         levels: list[str] | None = None, finished: bool = False, winners: list[str] = (),
-         day: list[bool] | None = None) -> dict:
+def view(
+    door_wedge: int = 1,
+    step: int = 0,
+    active: str | None = "Ann",
+    waiting: list[str] | None = None,
+    xp: list[int] | None = None,
+    levels: list[str] | None = None,
+    finished: bool = False,
+    winners: list[str] = (),
+    day: list[bool] | None = None,
+) -> dict:
     """The parts of Dork Tower's public view that the renderer reads."""
     xp = xp or [0] * len(NAMES)
     levels = levels or ["low"] * len(NAMES)
@@ -69,14 +91,18 @@ def view(door_wedge: int = 1, step: int = 0, active: str | None = "Ann",
         "finished": finished,
         "winners": list(winners),
         "waiting_for": ([] if finished else [active]) if waiting is None else waiting,
-        "players": {n: {"xp": xp[i], "level": levels[i], "gold": 60}
-                    for i, n in enumerate(NAMES)},
+        "players": {n: {"xp": xp[i], "level": levels[i], "gold": 60} for i, n in enumerate(NAMES)},
         "tower": tower(door_wedge, step, day),
     }
 
 
-def frame(v: dict | None, now: float = 0.0, cues: list[Cue] = (), layout: Layout = LAYOUT,
-          brightness: float = 1.0) -> dict:
+def frame(
+    v: dict | None,
+    now: float = 0.0,
+    cues: list[Cue] = (),
+    layout: Layout = LAYOUT,
+    brightness: float = 1.0,
+) -> dict:
     return render(v, COLOURS, list(cues), now, layout, brightness)
 
 
@@ -94,7 +120,7 @@ def expected_ring(door_wedge: int, per: int) -> list:
 
 
 def segment(strips: dict, seat: int) -> list:
-    return strips["table"][seat * 7:seat * 7 + 7]
+    return strips["table"][seat * 7 : seat * 7 + 7]
 
 
 def luma(p: tuple) -> float:
@@ -103,8 +129,13 @@ def luma(p: tuple) -> float:
 
 
 def turned(next_player: str, door_wedge: int, step: int, at: float) -> list[Cue]:
-    event = {"type": "tower_turned", "text": "The tower turns.", "step": step,
-             "next": next_player, "door_wedge": door_wedge}
+    event = {
+        "type": "tower_turned",
+        "text": "The tower turns.",
+        "step": step,
+        "next": next_player,
+        "door_wedge": door_wedge,
+    }
     return cues_from_events([event], NAMES, at)
 
 
@@ -139,7 +170,7 @@ def test_the_ring_draws_exactly_what_the_view_says():
     day = [True, False, True, False, False, True, True, False]
     ring = frame(view(door_wedge=3, day=day))["tower"]
     for wedge, d in enumerate(day):
-        pixels = ring[wedge * 2:wedge * 2 + 2]
+        pixels = ring[wedge * 2 : wedge * 2 + 2]
         if wedge == 3:
             assert pixels == [MOON, DOOR]
         else:
@@ -168,8 +199,12 @@ def test_the_ring_needs_a_multiple_of_8_pixels(pixels):
 
 
 def test_a_tower_turned_event_becomes_a_cue_for_the_next_player():
-    assert turned("Ben", 5, 12, at=3.0) == [Cue("tower_turned", 3.0, 1, lo=4, hi=5, step=12, length=TOWER_TURN)]
-    assert turned("Ann", 0, 1, at=1.0) == [Cue("tower_turned", 1.0, 0, lo=7, hi=0, step=1, length=TOWER_TURN)]
+    assert turned("Ben", 5, 12, at=3.0) == [
+        Cue("tower_turned", 3.0, 1, lo=4, hi=5, step=12, length=TOWER_TURN)
+    ]
+    assert turned("Ann", 0, 1, at=1.0) == [
+        Cue("tower_turned", 1.0, 0, lo=7, hi=0, step=1, length=TOWER_TURN)
+    ]
     assert turned("Zed", 2, 3, at=1.0)[0].seat is None  # not at the table
     assert cues_from_events([{"type": "moved", "player": "Ann"}], NAMES, 1.0) == []
 
@@ -188,8 +223,14 @@ def test_with_two_pixels_per_wedge_the_pattern_slides_clockwise_pixel_by_pixel()
     v, cues = view(door_wedge=5, step=5, active="Ben"), turned("Ben", 5, 5, at=10.0)
     old, new = expected_ring(4, 2), expected_ring(5, 2)
     middle = [new[(i + 1) % 16] for i in range(16)]
-    for t, ring in [(0.01, old), (0.15, old), (0.2, middle), (0.3, middle), (0.36, new),
-                    (0.49, new)]:
+    for t, ring in [
+        (0.01, old),
+        (0.15, old),
+        (0.2, middle),
+        (0.3, middle),
+        (0.36, new),
+        (0.49, new),
+    ]:
         assert frame(v, now=10.0 + t, cues=cues)["tower"] == ring, t
     doors = [frame(v, now=10.0 + t, cues=cues)["tower"].index(DOOR) for t in (0.1, 0.25, 0.4)]
     assert doors == [9, 10, 11]
@@ -214,8 +255,9 @@ def test_then_the_ring_shows_the_next_players_colour_then_the_steady_ring(pixels
         ring = frame(v, now=4.0 + t, cues=cues, layout=layout)["tower"]
         assert ring == [DOOR if i == door else COLOURS[2] for i in range(pixels)], t
     for t in (TOWER_TURN + 0.001, TOWER_TURN + 0.2, 30.0):
-        assert frame(v, now=4.0 + t, cues=cues, layout=layout)["tower"] == \
-            expected_ring(2, pixels // 8)
+        assert frame(v, now=4.0 + t, cues=cues, layout=layout)["tower"] == expected_ring(
+            2, pixels // 8
+        )
 
 
 def test_the_steady_ring_needs_no_cue_so_a_restart_shows_it_at_once():
@@ -267,16 +309,22 @@ def test_the_active_player_shows_steadily_and_nobody_else_is_lit():
 
 def test_a_player_the_table_waits_for_blinks_white():
     v = view(active="Ann", waiting=["Ann", "Cid"])
-    assert {segment(frame(v, now=0.1), 2)[0], segment(frame(v, now=0.1 + HALF_BLINK), 2)[0]} == \
-        {WHITE, OFF}
+    assert {segment(frame(v, now=0.1), 2)[0], segment(frame(v, now=0.1 + HALF_BLINK), 2)[0]} == {
+        WHITE,
+        OFF,
+    }
     assert segment(frame(v, now=0.1 + HALF_BLINK), 0)[0] == COLOURS[0]
 
 
 def test_at_the_end_the_winner_blinks_slowly():
     """DT-GAME-1: the winner's status light blinks its colour; nothing else is lit."""
     v = view(finished=True, winners=["Cid"], waiting=["Ann"])
-    assert [segment(frame(v, now=t), 2)[0] for t in (0.25, 0.75, 1.25, 1.75)] == \
-        [COLOURS[2], OFF, COLOURS[2], OFF]
+    assert [segment(frame(v, now=t), 2)[0] for t in (0.25, 0.75, 1.25, 1.75)] == [
+        COLOURS[2],
+        OFF,
+        COLOURS[2],
+        OFF,
+    ]
     assert {segment(frame(v, now=t), s)[0] for t in (0.25, 0.75) for s in (0, 1)} == {OFF}
 
 
@@ -308,9 +356,15 @@ def test_a_table_at_rest_does_not_animate():
     assert frame(view(), now=0.1) == frame(view(), now=0.1 + HALF_BLINK)
 
 
-@pytest.mark.parametrize("v", [view(waiting=["Ann", "Ben"]), view(finished=True, winners=["Ann"]),
-                               view(active=None, waiting=["Ben"])],
-                         ids=["someone else is waited for", "winner", "nobody active"])
+@pytest.mark.parametrize(
+    "v",
+    [
+        view(waiting=["Ann", "Ben"]),
+        view(finished=True, winners=["Ann"]),
+        view(active=None, waiting=["Ben"]),
+    ],
+    ids=["someone else is waited for", "winner", "nobody active"],
+)
 def test_blinking_animates(v):
     assert animating(v, [], 0.0)
 
@@ -346,5 +400,5 @@ def test_the_real_dork_tower_view_draws_its_tower():
     for wedge in range(8):
         colour = SUN if t["wedges"][wedge]["day"] else MOON
         want = [colour, DOOR] if wedge == t["door_wedge"] else [colour] * 2
-        assert ring[wedge * 2:wedge * 2 + 2] == want
+        assert ring[wedge * 2 : wedge * 2 + 2] == want
     assert not t["wedges"][t["door_wedge"]]["day"]

@@ -118,7 +118,9 @@ def test_zmindrik_victory(capsys):
     assert (out["phase"], out["finished"], out["winners"]) == ("over", True, ["Ann"])
     fight = out["last_combat"]
     assert fight["monsters"] == ["goblin", "orc", "wolf", "bandit", "skeleton"]
-    assert (fight["totals"]["monsters"], fight["totals"]["against"], fight["totals"]["target"]) \
-        == (16, 1, 10)
+    assert (fight["totals"]["monsters"], fight["totals"]["against"], fight["totals"]["target"]) == (
+        16,
+        1,
+        10,
+    )
     assert tokens(out) == {} and out["players"]["Bo"]["scroll_count"] == 0
-

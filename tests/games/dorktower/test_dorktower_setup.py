@@ -9,14 +9,20 @@ import copy
 import json
 
 import pytest
-
 from dt_support import DATA, GAME, act, arrange, hero, play_out, refused, roll, view
-from companion.rules import EVERYTHING, HOST, TABLE, Accepted, SetupError
+
 from companion.games.dorktower.rules.core import DorkTower
+from companion.rules import EVERYTHING, HOST, TABLE, Accepted, SetupError
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
-KINGDOM_CITIES = {"rv": "rv-city", "th": "th-city", "cd": "cd-city", "sm": "sm-city",
-                  "bh": "bh-city", "iv": "iv-city"}
+KINGDOM_CITIES = {
+    "rv": "rv-city",
+    "th": "th-city",
+    "cd": "cd-city",
+    "sm": "sm-city",
+    "bh": "bh-city",
+    "iv": "iv-city",
+}
 CHARACTERS = ["topdeck", "lumpin", "laeoretha", "grimnir", "mirella", "brannock"]
 
 
@@ -41,6 +47,7 @@ def standard(n: int) -> dict:
 
 # -- components ----------------------------------------------------------------------------
 
+
 def test_encounter_tokens_are_data_and_fill_the_bowl():
     """DT-COMP-3, DT-SETUP-4: the token mix is not in the text, so it comes from the data set:
     every kind is a component with its count, the bowl starts with exactly those tokens, and the
@@ -59,8 +66,9 @@ def test_encounter_tokens_are_data_and_fill_the_bowl():
 
 def test_a_token_the_set_does_not_have_cannot_be_drawn():
     """DT-COMP-3: only the data set's encounter tokens exist."""
-    state = arrange({"Ann": hero("topdeck", "rv-city", space="rv-moor"),
-                     "Bob": hero("lumpin", "th-city")})
+    state = arrange(
+        {"Ann": hero("topdeck", "rv-city", space="rv-moor"), "Bob": hero("lumpin", "th-city")}
+    )
     state, _ = act(state, type="stop", player="Ann")
     refused(state, "DT-COMP-3", type="draw_token", token="beholder")
 
@@ -68,8 +76,9 @@ def test_a_token_the_set_does_not_have_cannot_be_drawn():
 def test_the_bowl_is_drawn_blind_and_a_spent_kind_is_refused():
     """DT-SETUP-4: tokens are drawn blind from the bowl: the world says which came out; a kind
     with none left in the bowl cannot come out, and nobody but the referee sees what is in it."""
-    state = arrange({"Ann": hero("topdeck", "rv-city", space="rv-moor"),
-                     "Bob": hero("lumpin", "th-city")})
+    state = arrange(
+        {"Ann": hero("topdeck", "rv-city", space="rv-moor"), "Bob": hero("lumpin", "th-city")}
+    )
     state, _ = act(state, type="stop", player="Ann")  # a field by night: 2 tokens
     state["bowl"]["elder-dragon"] = 0
     refused(state, "DT-SETUP-4", type="draw_token", token="elder-dragon")
@@ -86,8 +95,9 @@ def test_gold_and_xp_come_from_a_bank_everyone_takes_from():
     """DT-COMP-4, DT-SETUP-3: gold and XP are counts the companion keeps for each hero; the bank
     is shared and never runs dry (no denominations or quantities are given): a hero who already
     owns a fortune still earns his full pay, and every view shows every hero's gold and XP."""
-    state = arrange({"Ann": hero("topdeck", "rv-city", gold=100000, xp=500),
-                     "Bob": hero("lumpin", "th-city")})
+    state = arrange(
+        {"Ann": hero("topdeck", "rv-city", gold=100000, xp=500), "Bob": hero("lumpin", "th-city")}
+    )
     assert "bank" not in state
     state, _ = act(state, type="stop", player="Ann")
     state, _ = act(state, type="work", player="Ann")
@@ -108,8 +118,13 @@ def test_each_character_has_a_two_sided_sheet_and_a_position():
     """DT-COMP-8, DT-AMB-28: every character of the data set has a low- and a high-level side;
     a hero shows his side's strength and movement and stands on one space (his token); the
     reference sheet's XP uses are the data set's XP costs (DT-AMB-3 defaults)."""
-    assert DATA["xp"] == {"extra_step": 1, "cross_border": 2, "die_to_six": 4,
-                          "extra_shop_card": 1, "level_up": 10}
+    assert DATA["xp"] == {
+        "extra_step": 1,
+        "cross_border": 2,
+        "die_to_six": 4,
+        "extra_shop_card": 1,
+        "level_up": 10,
+    }
     state = play_out(standard(6))
     v = view(state, TABLE)
     for name, char in zip(NAMES, CHARACTERS):
@@ -167,6 +182,7 @@ def test_the_only_options_are_resolutions_and_conveniences():
 
 # -- decks ---------------------------------------------------------------------------------
 
+
 def test_item_and_scroll_decks_are_shuffled_separately():
     """DT-SETUP-2, DT-COMP-1, DT-COMP-2: two separate decks, 36 item cards and 20 scrolls; a draw
     is blind (any card still in the deck may come out, the world says which) and an item card
@@ -196,9 +212,18 @@ def test_the_item_deck_shows_only_equipment_faces_and_no_order():
 def test_each_deck_has_its_own_discard_pile_and_is_reshuffled_from_it():
     """DT-CARD-2: items and scrolls are discarded onto separate piles; when the item deck is
     empty, its discard pile becomes the new deck."""
-    state = arrange({"Ann": hero("topdeck", "rv-city", xp=0, scrolls=["hex"],
-                                 items=[{"card": "wool-cloak", "slot": "backpack"}]),
-                     "Bob": hero("lumpin", "th-city")})
+    state = arrange(
+        {
+            "Ann": hero(
+                "topdeck",
+                "rv-city",
+                xp=0,
+                scrolls=["hex"],
+                items=[{"card": "wool-cloak", "slot": "backpack"}],
+            ),
+            "Bob": hero("lumpin", "th-city"),
+        }
+    )
     state, _ = act(state, type="discard", player="Ann", scroll="hex")
     state, _ = act(state, type="discard", player="Ann", card="wool-cloak")
     assert state["scrolls"]["discard"] == ["hex"]
@@ -221,6 +246,7 @@ def test_each_deck_has_its_own_discard_pile_and_is_reshuffled_from_it():
 
 
 # -- the start roll ------------------------------------------------------------------------
+
 
 def test_the_highest_start_roll_starts():
     """DT-SETUP-6: every player rolls two dice; the highest total starts and chooses first."""
@@ -253,18 +279,17 @@ def test_a_tie_for_highest_rolls_again_among_the_tied():
 
 # -- choosing ------------------------------------------------------------------------------
 
+
 def test_the_starting_player_chooses_first_then_clockwise():
     """DT-SETUP-7: the starting player chooses a character, low-level side up, then the others
     in clockwise order; nobody chooses out of turn, and a character is taken only once."""
     state = GAME.new(NAMES[:3], seed=1)
     for total in ([2, 3], [6, 5], [4, 4]):
         state, _ = roll(state, *total)
-    refused(state, "DT-SETUP-7", type="choose", player="Ann", character="topdeck",
-            city="rv-city")
+    refused(state, "DT-SETUP-7", type="choose", player="Ann", character="topdeck", city="rv-city")
     state, _ = act(state, type="choose", player="Bob", character="topdeck", city="rv-city")
     assert state["choosing"] == 2
-    refused(state, "DT-SETUP-7", type="choose", player="Cid", character="topdeck",
-            city="th-city")
+    refused(state, "DT-SETUP-7", type="choose", player="Cid", character="topdeck", city="th-city")
     state, _ = act(state, type="choose", player="Cid", character="lumpin", city="th-city")
     state, _ = act(state, type="choose", player="Ann", character="mirella", city="sm-city")
     assert [h["character"] for h in state["heroes"]] == ["mirella", "topdeck", "lumpin"]
@@ -276,13 +301,10 @@ def test_each_hero_starts_in_a_city_of_a_kingdom_of_his_own():
     must be a city, and no two players share a kingdom, even through different cities. The hero
     stands in his home city."""
     state = choosing(3)
-    refused(state, "DT-SETUP-8", type="choose", player="Ann", character="topdeck",
-            city="rv-moor")
-    refused(state, "DT-SETUP-8", type="choose", player="Ann", character="topdeck",
-            city="nowhere")
+    refused(state, "DT-SETUP-8", type="choose", player="Ann", character="topdeck", city="rv-moor")
+    refused(state, "DT-SETUP-8", type="choose", player="Ann", character="topdeck", city="nowhere")
     state, _ = act(state, type="choose", player="Ann", character="topdeck", city="rv-port")
-    refused(state, "DT-SETUP-8", type="choose", player="Bob", character="lumpin",
-            city="rv-city")
+    refused(state, "DT-SETUP-8", type="choose", player="Bob", character="lumpin", city="rv-city")
     offered = {a["city"] for a in GAME.legal_actions(state)}
     assert "rv-city" not in offered and "rv-port" not in offered
     assert offered == {"th-city", "cd-city", "sm-city", "bh-city", "iv-city"}
@@ -310,8 +332,9 @@ def test_everyone_starts_with_sixty_gold_and_one_scroll_drawn_clockwise():
     state = GAME.new(NAMES[:3], seed=1)
     for total in ([2, 3], [6, 5], [4, 4]):
         state, _ = roll(state, *total)
-    state = choose_all(state, [("topdeck", "rv-city"), ("lumpin", "th-city"),
-                               ("laeoretha", "cd-city")])
+    state = choose_all(
+        state, [("topdeck", "rv-city"), ("lumpin", "th-city"), ("laeoretha", "cd-city")]
+    )
     drawers = []
     while GAME.chance(state) is not None:
         chance = GAME.chance(state)
@@ -346,8 +369,7 @@ def test_the_first_quests_go_one_to_each_wild_area():
     assert state["quests"] == DATA["quest_starts"]
     wedges = [DATA["spaces"][q]["wedge"] for q in state["quests"]]
     assert len(set(wedges)) == 2
-    assert all(next(w for w in DATA["wedges"] if w["id"] == wd)["kind"] == "wild"
-               for wd in wedges)
+    assert all(next(w for w in DATA["wedges"] if w["id"] == wd)["kind"] == "wild" for wd in wedges)
     state = play_out(state)
     for viewer in (TABLE, HOST, "Ann", "Bob"):
         assert view(state, viewer)["quests"] == DATA["quest_starts"]
@@ -358,8 +380,9 @@ def test_the_first_turn_belongs_to_the_player_who_chose_first():
     state = GAME.new(NAMES[:3], seed=1)
     for total in ([2, 3], [4, 4], [6, 5]):
         state, _ = roll(state, *total)
-    state = choose_all(state, [("topdeck", "cd-city"), ("lumpin", "th-city"),
-                               ("laeoretha", "rv-city")])
+    state = choose_all(
+        state, [("topdeck", "cd-city"), ("lumpin", "th-city"), ("laeoretha", "rv-city")]
+    )
     state = play_out(state)
     assert state["phase"] == "move" and state["active"] == 2 and state["turn"] == 1
     assert state["t"]["moves_left"] == DATA["characters"]["topdeck"]["low"]["movement"]
@@ -374,8 +397,7 @@ def test_a_card_does_what_its_data_says():
     data["tokens"]["enchanter"]["effect"] = {"gold": 7}
     data["items"]["dagger"]["equipment"]["price"] = 3
     game = DorkTower({"edited": data})
-    heroes = {"Ann": hero("topdeck", "rv-city", space="rv-moor"),
-              "Bob": hero("lumpin", "th-city")}
+    heroes = {"Ann": hero("topdeck", "rv-city", space="rv-moor"), "Bob": hero("lumpin", "th-city")}
     state = game.new(["Ann", "Bob"], {"scenario": {"heroes": heroes}})
 
     def ok(state, **a):

@@ -13,10 +13,10 @@ from gpiozero.pins.mock import MockFactory
 
 from companion.devices.leds import SimStrip
 from companion.devices.tower_motor import TowerMotor
-from companion.rules import Accepted, Game, Outcome, Refusal
 from companion.games import GamePlugin, register, unregister
 from companion.games.dorktower.lights import DOOR, MOON, SUN, TOWER_TURN
 from companion.lights import PALETTE, SEAT_COLOURS, Layout
+from companion.rules import Accepted, Game, Outcome, Refusal
 from companion.table.runtime import Table
 from companion.table.store import Store
 
@@ -43,9 +43,18 @@ class TowerGame(Game):
         s = copy.deepcopy(state)
         s["step"] += 1
         nxt = s["players"][s["step"] % len(s["players"])]
-        return Accepted(s, ({"type": "tower_turned", "text": "The tower turns.",
-                             "step": s["step"], "next": nxt,
-                             "door_wedge": self.door(s)},))
+        return Accepted(
+            s,
+            (
+                {
+                    "type": "tower_turned",
+                    "text": "The tower turns.",
+                    "step": s["step"],
+                    "next": nxt,
+                    "door_wedge": self.door(s),
+                },
+            ),
+        )
 
     @staticmethod
     def door(state):
@@ -63,13 +72,30 @@ class TowerGame(Game):
     def view(self, state, viewer):
         names, door = state["players"], self.door(state)
         active = names[state["step"] % len(names)]
-        return {"game": "dorktower", "order": names, "active": active, "phase": "move",
-                "finished": False, "winners": [], "waiting_for": [active], "prompt": "Move.",
-                "players": {p: {"xp": 0, "level": "low"} for p in names},
-                "tower": {"step": state["step"], "door_wedge": door,
-                          "wedges": [{"id": f"w{j}", "name": f"Wedge {j}", "kind": "kingdom",
-                                      "day": WALLS[(j - door + DOOR_WALL) % 8] == "sun"}
-                                     for j in range(8)]}}
+        return {
+            "game": "dorktower",
+            "order": names,
+            "active": active,
+            "phase": "move",
+            "finished": False,
+            "winners": [],
+            "waiting_for": [active],
+            "prompt": "Move.",
+            "players": {p: {"xp": 0, "level": "low"} for p in names},
+            "tower": {
+                "step": state["step"],
+                "door_wedge": door,
+                "wedges": [
+                    {
+                        "id": f"w{j}",
+                        "name": f"Wedge {j}",
+                        "kind": "kingdom",
+                        "day": WALLS[(j - door + DOOR_WALL) % 8] == "sun",
+                    }
+                    for j in range(8)
+                ],
+            },
+        }
 
     def outcome(self, state):
         return Outcome(False, (), {})
@@ -99,8 +125,17 @@ class Clock:
 @pytest.fixture(autouse=True)
 def game():
     g = TowerGame()
-    register(GamePlugin(g.id, g.title, "companion.games.dorktower", rules=g, lights="lights",
-                        actuators={"tower_motor": "tower:TowerFollower"}, static=None))
+    register(
+        GamePlugin(
+            g.id,
+            g.title,
+            "companion.games.dorktower",
+            rules=g,
+            lights="lights",
+            actuators={"tower_motor": "tower:TowerFollower"},
+            static=None,
+        )
+    )
     yield g
     unregister(g.id)
 

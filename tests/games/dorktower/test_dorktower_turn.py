@@ -11,16 +11,21 @@ from __future__ import annotations
 import copy
 
 import pytest
-
 from dt_support import DATA, GAME, act, arrange, draw_tokens, hero, refused, roll, totals, view
-from companion.rules import HOST, TABLE, Accepted, Refusal
+
 from companion.games.dorktower.rules.core import DorkTower
+from companion.rules import HOST, TABLE, Accepted, Refusal
 
 
 def two(ann: dict | None = None, bob: dict | None = None, **scenario) -> dict:
     """Ann (Topdeck, of Ravensteel Keep) and Bob (Lumpin, of Thunderhawk Eyrie); Ann moves."""
-    return arrange({"Ann": {**hero("topdeck", "rv-city"), **(ann or {})},
-                    "Bob": {**hero("lumpin", "th-city"), **(bob or {})}}, **scenario)
+    return arrange(
+        {
+            "Ann": {**hero("topdeck", "rv-city"), **(ann or {})},
+            "Bob": {**hero("lumpin", "th-city"), **(bob or {})},
+        },
+        **scenario,
+    )
 
 
 def steps(state: dict, player: str, *spaces: str) -> dict:
@@ -40,11 +45,18 @@ def pending_tokens(state: dict) -> int:
 
 # -- turn order ------------------------------------------------------------------------------
 
+
 def test_turns_go_clockwise_from_the_first_player():
     """DT-TURN-1: turns go clockwise (seat order) from the player who chose first, and only the
     active player takes turn actions."""
-    state = arrange({"Ann": hero("topdeck", "rv-city"), "Bob": hero("lumpin", "th-city"),
-                     "Cid": hero("grimnir", "cd-city")}, first="Bob")
+    state = arrange(
+        {
+            "Ann": hero("topdeck", "rv-city"),
+            "Bob": hero("lumpin", "th-city"),
+            "Cid": hero("grimnir", "cd-city"),
+        },
+        first="Bob",
+    )
     order = []
     for _ in range(4):
         who = state["players"][state["active"]]
@@ -88,6 +100,7 @@ def test_outside_a_city_the_encounter_comes_before_the_end_of_turn():
 
 # -- movement --------------------------------------------------------------------------------
 
+
 def test_movement_is_the_number_of_steps_and_unused_steps_are_lost():
     """DT-MOVE-1: Topdeck (movement 4) takes four steps, not five; steps he does not take are
     not saved for his next turn."""
@@ -127,8 +140,9 @@ def test_a_data_set_may_allow_an_xp_use_once_per_turn():
     state = game.new(["Ann", "Bob"], {"scenario": {"heroes": heroes}})
     result = game.apply(state, {"type": "step", "player": "Ann", "to": "iv-city", "extra": True})
     assert isinstance(result, Accepted)
-    again = game.apply(result.state, {"type": "step", "player": "Ann", "to": "iv-pinewood",
-                                      "extra": True})
+    again = game.apply(
+        result.state, {"type": "step", "player": "Ann", "to": "iv-pinewood", "extra": True}
+    )
     assert isinstance(again, Refusal) and again.rule == "DT-AMB-3"
 
 
@@ -154,8 +168,9 @@ def test_trusting_positions_accepts_any_reported_step():
 def test_monsters_stop_movement_and_cannot_be_passed_through():
     """DT-MOVE-4, DT-ENC-2: entering a space with monsters ends the movement there, with
     movement left; the hero must fight them and no tokens are drawn."""
-    state = two({"space": "iv-city", "scrolls": ["war-cry"]},
-                monsters={"iv-pinewood": ["goblin", "wolf"]})
+    state = two(
+        {"space": "iv-city", "scrolls": ["war-cry"]}, monsters={"iv-pinewood": ["goblin", "wolf"]}
+    )
     bowl = sum(state["bowl"].values())
     state, events = act(state, type="step", player="Ann", to="iv-pinewood")
     assert "stopped" in [e["type"] for e in events]
@@ -169,8 +184,10 @@ def test_monsters_stop_movement_and_cannot_be_passed_through():
 def test_lumpin_may_walk_past_monsters():
     """DT-MOVE-4, DT-CHAR-1: Lumpin's ability lets him through a monster space; the monsters
     stay where they are."""
-    state = arrange({"Bob": hero("lumpin", "th-city", space="iv-city"),
-                     "Ann": hero("topdeck", "rv-city")}, monsters={"iv-pinewood": ["goblin"]})
+    state = arrange(
+        {"Bob": hero("lumpin", "th-city", space="iv-city"), "Ann": hero("topdeck", "rv-city")},
+        monsters={"iv-pinewood": ["goblin"]},
+    )
     state = steps(state, "Bob", "iv-pinewood", "iv-crags")
     assert state["phase"] == "move" and state["heroes"][0]["space"] == "iv-crags"
     assert state["monsters"] == {"iv-pinewood": ["goblin"]}
@@ -225,6 +242,7 @@ def test_monsters_never_stop_a_hero_leaving_their_space():
 
 # -- borders ---------------------------------------------------------------------------------
 
+
 def test_lakes_and_mountains_are_borders_between_spaces():
     """DT-BORDER-1: a lake or a mountain lies between two spaces: no space of the map is a lake
     or a mountain, and crossing one is a single step from one space to the next."""
@@ -245,8 +263,11 @@ def test_a_border_is_not_crossed_without_a_way_to_cross():
     refused(state, "DT-BORDER-2", type="step", player="Ann", to="rv-moor", cross="ability")
     refused(state, "DT-BORDER-2", type="step", player="Ann", to="rv-moor", cross="item")
     refused(state, "DT-TOK-5", type="step", player="Ann", to="rv-moor", cross="xp")
-    assert {a.get("cross") for a in GAME.legal_actions(state)
-            if a["type"] == "step" and a["to"] == "rv-moor"} == {"whole"}
+    assert {
+        a.get("cross")
+        for a in GAME.legal_actions(state)
+        if a["type"] == "step" and a["to"] == "rv-moor"
+    } == {"whole"}
 
 
 def test_two_xp_cross_a_border():
@@ -271,14 +292,19 @@ def test_abilities_and_magic_items_cross_borders_for_free():
     """DT-BORDER-2 (a), DT-CHAR-1: an ability on the sheet (Grimnir: mountains; Mirella: lakes)
     or an equipped magic item (Helm of the Mountain King) overrides the border rule: the crossing
     is an ordinary step."""
-    state = arrange({"Ann": hero("grimnir", "rv-city", xp=0),
-                     "Bob": hero("mirella", "th-city", space="rv-city")})
+    state = arrange(
+        {
+            "Ann": hero("grimnir", "rv-city", xp=0),
+            "Bob": hero("mirella", "th-city", space="rv-city"),
+        }
+    )
     assert view(state, TABLE)["players"]["Ann"]["abilities"] == ["cross_mountain"]
     grim, _ = act(state, type="step", player="Ann", to="rv-moor")
     assert grim["t"]["moves_left"] == 2 and grim["heroes"][0]["xp"] == 0
     refused(state, "DT-BORDER-2", type="step", player="Ann", to="rv-mere")
-    state = arrange({"Bob": hero("mirella", "th-city", space="rv-city"),
-                     "Ann": hero("grimnir", "rv-city")})
+    state = arrange(
+        {"Bob": hero("mirella", "th-city", space="rv-city"), "Ann": hero("grimnir", "rv-city")}
+    )
     state, _ = act(state, type="step", player="Bob", to="rv-mere")
     assert state["heroes"][0]["space"] == "rv-mere"  # Bob sits first here
     helm = two({"items": [{"card": "horned-helm", "face": "magic", "slot": 2}]})
@@ -292,17 +318,26 @@ def test_a_crossing_scroll_is_used_up_in_the_step_it_crosses():
     as part of the step; it is single-use and discarded; it cannot be played any other way, and
     a scroll of another window cannot cross."""
     state = two({"scrolls": ["levitation", "war-cry"]})
-    refused(state, "DT-AMB-27", type="step", player="Ann", to="rv-mere", cross="scroll",
-            scroll="war-cry")
+    refused(
+        state,
+        "DT-AMB-27",
+        type="step",
+        player="Ann",
+        to="rv-mere",
+        cross="scroll",
+        scroll="war-cry",
+    )
     refused(state, "DT-AMB-27", type="play_scroll", player="Ann", scroll="levitation")
-    state, events = act(state, type="step", player="Ann", to="rv-mere", cross="scroll",
-                        scroll="levitation")
+    state, events = act(
+        state, type="step", player="Ann", to="rv-mere", cross="scroll", scroll="levitation"
+    )
     assert state["heroes"][0]["scrolls"] == ["war-cry"]
     assert state["scrolls"]["discard"] == ["levitation"]
     assert "scroll_played" in [e["type"] for e in events]
 
 
 # -- the map and day and night ----------------------------------------------------------------
+
 
 def test_kingdom_borders_are_lines_not_obstacles():
     """DT-SPACE-1: every space lies in one wedge; the thick line between two kingdoms (or a
@@ -327,12 +362,19 @@ def test_eight_wedges_and_the_wild_areas_have_day_and_night_like_kingdoms():
     assert view(state, TABLE)["here"] == {"space": "mf-marsh", "draw": 1, "day": True}
 
 
-@pytest.mark.parametrize("space, step, day, count", [
-    ("rv-moor", 4, True, 1), ("rv-moor", 0, False, 2),  # field
-    ("rv-wood", 4, True, 2), ("rv-wood", 0, False, 3),  # forest
-    ("rv-crypt", 4, True, 3), ("rv-crypt", 0, False, 4),  # dungeon
-    ("sm-shadow", 0, False, 2), ("rv-shadow", 0, False, 2),  # shadowlands: always night
-])
+@pytest.mark.parametrize(
+    "space, step, day, count",
+    [
+        ("rv-moor", 4, True, 1),
+        ("rv-moor", 0, False, 2),  # field
+        ("rv-wood", 4, True, 2),
+        ("rv-wood", 0, False, 3),  # forest
+        ("rv-crypt", 4, True, 3),
+        ("rv-crypt", 0, False, 4),  # dungeon
+        ("sm-shadow", 0, False, 2),
+        ("rv-shadow", 0, False, 2),  # shadowlands: always night
+    ],
+)
 def test_encounter_counts_by_space_and_time(space, step, day, count):
     """DT-EX-2, DT-SPACE-5, DT-SPACE-6, DT-SPACE-8, DT-ENC-3: field 1 by day, 2 by night;
     forest 2/3; dungeon 3/4; any shadowland 2. Stopping there asks for exactly that many
@@ -358,12 +400,16 @@ def test_a_wrong_token_draw_is_refused_by_the_encounter_rules(case):
     DT-ENC-3, any token drawn in a city without a quest by DT-ENC-1, and any token drawn on a
     space already holding monsters by DT-ENC-2."""
     if case == "monsters":
-        state, _ = act(two({"space": "rv-moor", "scrolls": ["war-cry"]},
-                           monsters={"rv-moor": ["goblin"]}), type="stop", player="Ann")
+        state, _ = act(
+            two({"space": "rv-moor", "scrolls": ["war-cry"]}, monsters={"rv-moor": ["goblin"]}),
+            type="stop",
+            player="Ann",
+        )
         refused(state, "DT-ENC-2", type="draw_token", token="wolf")
     elif case == "extra":
-        state, _ = act(two({"space": "sm-dunes", "scrolls": ["war-cry"]}), type="stop",
-                       player="Ann")
+        state, _ = act(
+            two({"space": "sm-dunes", "scrolls": ["war-cry"]}), type="stop", player="Ann"
+        )
         state = draw_tokens(state, "giant-rat")
         refused(state, "DT-ENC-3", type="draw_token", token="goblin")
     else:
@@ -429,8 +475,13 @@ def test_the_tower_cycle():
     """DT-EX-3, DT-TIME-3, DT-SETUP-1: at the start the door faces the wild area between
     Ravensteel and Thunderhawk, which is in night; every turn shows 4 day and 4 night wedges;
     shadowlands stay night throughout; 8 turns bring the tower back to where it started."""
-    state = arrange({"Ann": hero("topdeck", "rv-city"), "Bob": hero("lumpin", "th-city"),
-                     "Cid": hero("grimnir", "cd-city")})
+    state = arrange(
+        {
+            "Ann": hero("topdeck", "rv-city"),
+            "Bob": hero("lumpin", "th-city"),
+            "Cid": hero("grimnir", "cd-city"),
+        }
+    )
     wedges = DATA["wedges"]
     door = GAME.door_wedge(state)
     assert wedges[door]["kind"] == "wild"
@@ -458,6 +509,7 @@ def test_a_shadowland_is_night_even_in_a_day_wedge():
 
 
 # -- encounters ------------------------------------------------------------------------------
+
 
 def test_a_city_quest_is_won_at_once_without_tokens():
     """DT-ENC-1, DT-AMB-8: a city has an encounter only if a quest is there; no tokens are drawn,
@@ -570,6 +622,7 @@ def test_xp_is_earned_from_monsters_and_spent_on_the_reference_sheet():
 
 # -- the tower -------------------------------------------------------------------------------
 
+
 def test_the_tower_is_entered_only_from_the_shadowland_by_the_door():
     """DT-TOWER-2: the door's shadowland is the only way in: another shadowland or any other
     space is refused."""
@@ -588,8 +641,9 @@ def test_standing_at_the_door_does_not_force_entry_and_entry_is_not_movement():
     state = two({"space": "hw-shadow"})
     stopped, _ = act(state, type="stop", player="Ann")
     assert stopped["encounter"]["wizard"] is False and pending_tokens(stopped) == 2
-    walked = steps(two({"space": "rv-moor"}), "Ann", "rv-shadow", "hw-shadow", "hw-scree",
-                   "hw-shadow")
+    walked = steps(
+        two({"space": "rv-moor"}), "Ann", "rv-shadow", "hw-shadow", "hw-scree", "hw-shadow"
+    )
     assert walked["t"]["moves_left"] == 0
     _, events = act(walked, type="enter_tower", player="Ann")
     assert events[-1]["type"] == "tower_entered"
@@ -624,6 +678,7 @@ def test_the_door_encounter_may_be_required_before_entry():
 
 # -- end of turn -----------------------------------------------------------------------------
 
+
 def test_more_than_three_scrolls_block_the_end_of_turn():
     """DT-LIMIT-1, DT-CARD-8: the turn cannot end with more than 3 scrolls in hand; after a
     discard it can."""
@@ -649,12 +704,20 @@ def test_laeoretha_has_her_own_limits():
     the example set): she ends a turn with 5 scrolls and 4 items, not with 6 scrolls."""
     pack = [{"card": c, "slot": "backpack"} for c in ("dagger", "club", "sling", "bow")]
     scrolls = ["hex", "aegis", "war-cry", "blessing", "rewind"]
-    state = arrange({"Ann": hero("laeoretha", "rv-city", items=pack, scrolls=scrolls),
-                     "Bob": hero("lumpin", "th-city")})
+    state = arrange(
+        {
+            "Ann": hero("laeoretha", "rv-city", items=pack, scrolls=scrolls),
+            "Bob": hero("lumpin", "th-city"),
+        }
+    )
     assert view(state, "Ann")["players"]["Ann"]["limits"] == {"scrolls": 5, "backpack": 4}
     end_turn(state, "Ann")
-    state = arrange({"Ann": hero("laeoretha", "rv-city", scrolls=scrolls + ["dark-pact"]),
-                     "Bob": hero("lumpin", "th-city")})
+    state = arrange(
+        {
+            "Ann": hero("laeoretha", "rv-city", scrolls=scrolls + ["dark-pact"]),
+            "Bob": hero("lumpin", "th-city"),
+        }
+    )
     refused(state, "DT-LIMIT-3", type="end_turn", player="Ann")
 
 
@@ -710,6 +773,7 @@ def test_after_fleeing_the_limits_and_the_tower_still_come():
 
 # -- levels ----------------------------------------------------------------------------------
 
+
 def test_ten_xp_level_up_once():
     """DT-LVL-1, DT-AMB-15: with 10 XP or more a hero may level up: exactly 10 XP are discarded
     and the rest kept; under 10 XP, or when already high level, it is refused."""
@@ -729,8 +793,11 @@ def test_the_high_level_side_has_better_values():
     state, _ = act(state, type="level_up", player="Ann")
     seen = view(state, TABLE)["players"]["Ann"]
     high = DATA["characters"]["topdeck"]["high"]
-    assert (seen["level"], seen["strength"], seen["movement"]) == ("high", high["strength"],
-                                                                   high["movement"])
+    assert (seen["level"], seen["strength"], seen["movement"]) == (
+        "high",
+        high["strength"],
+        high["movement"],
+    )
     assert high["strength"] > DATA["characters"]["topdeck"]["low"]["strength"]
     state = end_turn(end_turn(state, "Ann"), "Bob")
     assert state["t"]["moves_left"] == high["movement"]
@@ -739,8 +806,11 @@ def test_the_high_level_side_has_better_values():
 def test_level_up_is_done_in_ones_own_turn_but_not_during_a_roll():
     """DT-AMB-15: levelling up is allowed before a fight's roll (the new strength counts), not
     in another player's turn, and not between a roll and its outcome."""
-    state = two({"space": "rv-moor", "xp": 10, "scrolls": ["second-chance"]},
-                {"xp": 10}, monsters={"rv-moor": ["troll"]})
+    state = two(
+        {"space": "rv-moor", "xp": 10, "scrolls": ["second-chance"]},
+        {"xp": 10},
+        monsters={"rv-moor": ["troll"]},
+    )
     refused(state, "DT-TURN-1", type="level_up", player="Bob")
     state, _ = act(state, type="stop", player="Ann")
     state, _ = act(state, type="done", player="Ann")
@@ -755,14 +825,21 @@ def test_level_up_is_done_in_ones_own_turn_but_not_during_a_roll():
 
 # -- slots and the backpack ------------------------------------------------------------------
 
+
 def test_four_slots_one_card_each_of_the_printed_types():
     """DT-CHAR-2, DT-CARD-4: an item goes into a slot that accepts its type, one card per slot
     (the card already there goes to the backpack); some slots accept either of two types; a
     wrong type or a fifth slot is refused."""
-    state = two({"items": [{"card": "dagger", "slot": 0},
-                           {"card": "short-sword", "slot": "backpack"},
-                           {"card": "buckler", "slot": "backpack"},
-                           {"card": "leather-cap", "slot": "backpack"}]})
+    state = two(
+        {
+            "items": [
+                {"card": "dagger", "slot": 0},
+                {"card": "short-sword", "slot": "backpack"},
+                {"card": "buckler", "slot": "backpack"},
+                {"card": "leather-cap", "slot": "backpack"},
+            ]
+        }
+    )
     refused(state, "DT-CHAR-2", type="equip", player="Ann", card="short-sword", slot=1)
     refused(state, "DT-CHAR-2", type="equip", player="Ann", card="short-sword", slot=4)
     state, _ = act(state, type="equip", player="Ann", card="short-sword", slot=0)
@@ -797,10 +874,16 @@ def test_backpack_items_are_moved_to_slots_in_ones_own_turn():
 def test_scrolls_never_go_in_the_backpack():
     """DT-CHAR-6: scrolls are held in hand, apart from items: a scroll cannot be put in a slot
     or in the backpack, and scrolls never count against the backpack."""
-    state = two({"scrolls": ["hex", "aegis"],
-                 "items": [{"card": c, "slot": "backpack"} for c in ("dagger", "club")]})
-    for action in ({"type": "equip", "player": "Ann", "card": "hex", "slot": 0},
-                   {"type": "unequip", "player": "Ann", "card": "hex"}):
+    state = two(
+        {
+            "scrolls": ["hex", "aegis"],
+            "items": [{"card": c, "slot": "backpack"} for c in ("dagger", "club")],
+        }
+    )
+    for action in (
+        {"type": "equip", "player": "Ann", "card": "hex", "slot": 0},
+        {"type": "unequip", "player": "Ann", "card": "hex"},
+    ):
         assert isinstance(GAME.apply(state, action), Refusal)
     seen = view(state, "Ann")["players"]["Ann"]
     assert len(seen["backpack"]) == 2 and seen["scroll_count"] == 2
@@ -809,17 +892,22 @@ def test_scrolls_never_go_in_the_backpack():
 
 def test_a_scroll_put_in_a_slot_is_refused_by_the_scroll_rule():
     """DT-CHAR-6: section 4.3 refuses putting a scroll in the backpack or a slot by DT-CHAR-6."""
-    refused(two({"scrolls": ["hex"]}), "DT-CHAR-6", type="equip", player="Ann", card="hex",
-            slot=0)
+    refused(two({"scrolls": ["hex"]}), "DT-CHAR-6", type="equip", player="Ann", card="hex", slot=0)
 
 
 def test_armour_above_a_slots_max_cannot_go_there():
     """DT-CHAR-3, DT-AMB-16: Lumpin's armour slot says Max +2: Chain Mail (+3) cannot be put
     there (gained, it goes to the backpack); Scale Mail (+2) can."""
-    state = arrange({"Bob": hero("lumpin", "th-city",
-                                 items=[{"card": "chain-mail"}, {"card": "scale-mail",
-                                                                 "slot": "backpack"}]),
-                     "Ann": hero("topdeck", "rv-city")})
+    state = arrange(
+        {
+            "Bob": hero(
+                "lumpin",
+                "th-city",
+                items=[{"card": "chain-mail"}, {"card": "scale-mail", "slot": "backpack"}],
+            ),
+            "Ann": hero("topdeck", "rv-city"),
+        }
+    )
     h = state["heroes"][0]
     assert h["slots"][1] is None and h["backpack"][0]["card"] == "chain-mail"
     refused(state, "DT-CHAR-3", type="equip", player="Bob", card="chain-mail", slot=1)
@@ -827,18 +915,30 @@ def test_armour_above_a_slots_max_cannot_go_there():
     assert state["heroes"][0]["slots"][1]["card"] == "scale-mail"
 
 
-@pytest.mark.parametrize("options, items", [
-    ({}, 0),  # forbidden: Dragon Scale (+4) stays in the backpack
-    ({"slot_max": "cap"}, 2 + 4),  # capped at +2; +4 against dragons not capped
-    ({"slot_max": "cap", "slot_max_special": True}, 2 + 2),
-])
+@pytest.mark.parametrize(
+    "options, items",
+    [
+        ({}, 0),  # forbidden: Dragon Scale (+4) stays in the backpack
+        ({"slot_max": "cap"}, 2 + 4),  # capped at +2; +4 against dragons not capped
+        ({"slot_max": "cap", "slot_max_special": True}, 2 + 2),
+    ],
+)
 def test_the_slot_max_and_special_bonuses(options, items):
     """DT-AMB-16, DT-CHAR-3: by default armour above the Max is not placed; with the "cap"
     reading its bonus is capped at the Max, and a bonus against a type of enemy is capped only
     if the option says so."""
-    state = arrange({"Bob": hero("lumpin", "th-city", space="rv-moor",
-                                 items=[{"card": "plate-armour", "face": "magic"}]),
-                     "Ann": hero("topdeck", "rv-city")},
-                    monsters={"rv-moor": ["young-dragon"]}, options=options)
+    state = arrange(
+        {
+            "Bob": hero(
+                "lumpin",
+                "th-city",
+                space="rv-moor",
+                items=[{"card": "plate-armour", "face": "magic"}],
+            ),
+            "Ann": hero("topdeck", "rv-city"),
+        },
+        monsters={"rv-moor": ["young-dragon"]},
+        options=options,
+    )
     state, _ = act(state, type="stop", player="Bob")
     assert totals(state)["items"] == items

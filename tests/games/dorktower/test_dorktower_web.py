@@ -17,11 +17,20 @@ import random
 import re
 
 import pytest
+from support import (
+    Server,
+    fetch,
+    first_snapshot,
+    get,
+    hidden_changed,
+    join_all,
+    post,
+    request,
+    wait_until,
+)
 
-from companion.rules import HOST, TABLE
 from companion.games import get_game
-from support import (Server, fetch, first_snapshot, get, hidden_changed, join_all, post,
-                     request, wait_until)
+from companion.rules import HOST, TABLE
 
 GAME = get_game("dorktower")
 DATA = GAME.datasets["example"]
@@ -29,8 +38,10 @@ PLAYERS = ["Elena", "Denise", "Marta"]
 
 
 def new_game(server, players=PLAYERS, options=None, seed=1) -> dict[str, str]:
-    status, answer = post(f"{server.host}/api/new_game", {"game": "dorktower", "players": players,
-                                                        "options": options or {}, "seed": seed})
+    status, answer = post(
+        f"{server.host}/api/new_game",
+        {"game": "dorktower", "players": players, "options": options or {}, "seed": seed},
+    )
     assert status == 200, answer
     return join_all(server.host)
 
@@ -55,14 +66,18 @@ def sim(server, act, body=None) -> dict:
 
 # -- the data set, the host's form, the simulated box --------------------------------------------
 
+
 def test_the_data_set_is_served_to_every_page(server):
     data = get(f"{server.base}/api/games/dorktower/data/example")
     assert data["fingerprint"] == DATA["fingerprint"]
     assert len(data["scrolls"]) == 20 and len(data["items"]) == 36
     assert data["spaces"]["rv-city"]["name"] == "Ravensteel Keep"
     assert set(data["space_types"]) >= {"city", "field", "forest", "shadowland", "dungeon"}
-    for path in ("/api/games/dorktower/data/nope", "/api/games/chess/data/example",
-                 "/api/games/abracadawhat/data/example"):
+    for path in (
+        "/api/games/dorktower/data/nope",
+        "/api/games/chess/data/example",
+        "/api/games/abracadawhat/data/example",
+    ):
         status, _, _ = request(server.base + path)
         assert status == 404, path
 
@@ -90,8 +105,11 @@ def test_a_phone_cannot_roll_but_can_say_what_was_drawn(server):
     links = new_game(server, options={"start_roll": False})
     status, answer = phone(links, "Elena", {"type": "roll", "values": [6, 6]})
     assert status == 403 and answer["rule"] == "TABLE-REQUEST-2"
-    for player, char, city in (("Elena", "topdeck", "rv-city"), ("Denise", "lumpin", "th-city"),
-                               ("Marta", "laeoretha", "cd-city")):
+    for player, char, city in (
+        ("Elena", "topdeck", "rv-city"),
+        ("Denise", "lumpin", "th-city"),
+        ("Marta", "laeoretha", "cd-city"),
+    ):
         status, answer = phone(links, player, {"type": "choose", "character": char, "city": city})
         assert status == 200, answer
     # the starting scroll: Elena says on her phone which card she drew; only she sees it
@@ -148,8 +166,11 @@ def test_the_start_roll_on_the_dice_and_on_the_phone(server):
 
 def test_the_tower_sticker_and_a_seat_button_end_turns(server):
     links = new_game(server, options={"start_roll": False})
-    for player, char, city in (("Elena", "topdeck", "rv-city"), ("Denise", "lumpin", "th-city"),
-                               ("Marta", "laeoretha", "cd-city")):
+    for player, char, city in (
+        ("Elena", "topdeck", "rv-city"),
+        ("Denise", "lumpin", "th-city"),
+        ("Marta", "laeoretha", "cd-city"),
+    ):
         phone(links, player, {"type": "choose", "character": char, "city": city})
     sim(server, "draw_all")
     assert public(server)["active"] == "Elena"
@@ -175,27 +196,37 @@ def test_a_scroll_is_drawn_at_the_drawers_own_reader(tmp_path):
     """TABLE-TAG-5: with a reader at each seat, a scroll sticker tapped at another seat's reader
     is refused without naming the scroll (nothing changes); at the drawer's own reader, or at the
     board's, it is drawn. A reader the table does not have is a bad request."""
-    server = Server.start(tmp_path, nfc_readers=(("seat1", "/dev/ttyUSB1"),
-                                                 ("seat2", "/dev/ttyUSB2")))
+    server = Server.start(
+        tmp_path, nfc_readers=(("seat1", "/dev/ttyUSB1"), ("seat2", "/dev/ttyUSB2"))
+    )
     try:
         links = new_game(server, options={"start_roll": False})
-        for player, char, city in (("Elena", "topdeck", "rv-city"), ("Denise", "lumpin", "th-city"),
-                                   ("Marta", "laeoretha", "cd-city")):
-            assert phone(links, player, {"type": "choose", "character": char, "city": city})[0] == 200
+        for player, char, city in (
+            ("Elena", "topdeck", "rv-city"),
+            ("Denise", "lumpin", "th-city"),
+            ("Marta", "laeoretha", "cd-city"),
+        ):
+            assert (
+                phone(links, player, {"type": "choose", "character": char, "city": city})[0] == 200
+            )
         world = get(f"{server.host}/sim/world")
         hex_uid = world["stickers"]["scroll hex"][0]
         before = state(server)
         answer = sim(server, "tap", {"uid": hex_uid, "reader": "seat2"})
         assert answer["ok"] is False and answer["rule"] == "TABLE-TAG-5"
-        assert answer["reason"] == ("That is Denise's reader, at seat 2; Elena taps this one (at "
-                                    "their seat or the board).")
+        assert answer["reason"] == (
+            "That is Denise's reader, at seat 2; Elena taps this one (at their seat or the board)."
+        )
         assert state(server) == before
         refusals = get(f"{server.base}/api/table")["refusals"]
         assert refusals[-1]["rule"] == "TABLE-TAG-5" and "hex" not in json.dumps(refusals).lower()
         answer = sim(server, "tap", {"uid": hex_uid, "reader": "seat1"})
         assert answer["ok"], answer
-        assert answer["outcomes"][-1]["action"] == {"type": "draw_scroll", "scroll": "hex",
-                                                    "player": "Elena"}
+        assert answer["outcomes"][-1]["action"] == {
+            "type": "draw_scroll",
+            "scroll": "hex",
+            "player": "Elena",
+        }
         aegis = get(f"{server.host}/sim/world")["stickers"]["scroll aegis"][0]
         answer = sim(server, "tap", {"uid": aegis, "reader": "board"})
         assert answer["ok"] and answer["outcomes"][-1]["action"]["player"] == "Denise"
@@ -207,21 +238,33 @@ def test_a_scroll_is_drawn_at_the_drawers_own_reader(tmp_path):
 
 # -- hidden information --------------------------------------------------------------------------
 
+
 def endpoints(server: Server, links: dict[str, str], viewer: str) -> dict[str, str]:
     if viewer == TABLE:
-        return {"table page": fetch(f"{server.base}/table"),
-                "table api": fetch(f"{server.base}/api/table"),
-                "table stream": first_snapshot(f"{server.base}/api/table/stream")}
+        return {
+            "table page": fetch(f"{server.base}/table"),
+            "table api": fetch(f"{server.base}/api/table"),
+            "table stream": first_snapshot(f"{server.base}/api/table/stream"),
+        }
     if viewer == HOST:
-        return {"host page": fetch(server.host), "host api": fetch(f"{server.host}/api/state"),
-                "host stream": first_snapshot(f"{server.host}/stream"),
-                "host simulated world": fetch(f"{server.host}/sim/world")}
-    return {"player page": fetch(links[viewer]), "player api": fetch(f"{links[viewer]}/api/state"),
-            "player stream": first_snapshot(f"{links[viewer]}/stream")}
+        return {
+            "host page": fetch(server.host),
+            "host api": fetch(f"{server.host}/api/state"),
+            "host stream": first_snapshot(f"{server.host}/stream"),
+            "host simulated world": fetch(f"{server.host}/sim/world"),
+        }
+    return {
+        "player page": fetch(links[viewer]),
+        "player api": fetch(f"{links[viewer]}/api/state"),
+        "player stream": first_snapshot(f"{links[viewer]}/stream"),
+    }
 
 
-ITEM_NAMES = sorted({c[f]["name"] for c in DATA["items"].values() for f in ("equipment", "magic")},
-                    key=len, reverse=True)
+ITEM_NAMES = sorted(
+    {c[f]["name"] for c in DATA["items"].values() for f in ("equipment", "magic")},
+    key=len,
+    reverse=True,
+)
 
 
 def secrets_of(server: Server, viewer: str) -> set[str]:
@@ -236,7 +279,8 @@ def secrets_of(server: Server, viewer: str) -> set[str]:
             shown.add(e["scroll"])
     held = {c for i, p in enumerate(s["players"]) if p != viewer for c in s["heroes"][i]["scrolls"]}
     names = {DATA["scrolls"][c]["name"] for c in held - shown} - {
-        DATA["scrolls"][c]["name"] for c in shown}
+        DATA["scrolls"][c]["name"] for c in shown
+    }
     return {f'"{c}"' for c in held - shown} | names
 
 
@@ -318,8 +362,11 @@ class DorkBot:
         elif phase == "choose":
             self.act(player, rng.choice(legal))
         elif phase == "move":
-            steps = [x for x in legal if x["type"] == "step" and not x.get("extra")
-                     and x.get("cross") in (None, "whole")]
+            steps = [
+                x
+                for x in legal
+                if x["type"] == "step" and not x.get("extra") and x.get("cross") in (None, "whole")
+            ]
             if steps and view["moves_left"] and rng.random() < 0.7:
                 self.act(player, rng.choice(steps))
             else:
@@ -343,8 +390,13 @@ class DorkBot:
             else:
                 self.act(player, pick("die"))
         elif phase == "city":
-            for kind, chance in (("buy", 0.7), ("shop", 0.6), ("buy_scroll", 0.5),
-                                 ("work", 1.0), ("done", 1.0)):
+            for kind, chance in (
+                ("buy", 0.7),
+                ("shop", 0.6),
+                ("buy_scroll", 0.5),
+                ("work", 1.0),
+                ("done", 1.0),
+            ):
                 if kind in kinds and rng.random() < chance:
                     self.act(player, pick(kind))
                     break
@@ -410,8 +462,11 @@ def test_the_check_finds_a_planted_leak(server, monkeypatch):
 
     monkeypatch.setattr(type(GAME), "view", leaky)
     links = new_game(server, options={"start_roll": False}, seed=5)
-    for player, char, city in (("Elena", "topdeck", "rv-city"), ("Denise", "lumpin", "th-city"),
-                               ("Marta", "laeoretha", "cd-city")):
+    for player, char, city in (
+        ("Elena", "topdeck", "rv-city"),
+        ("Denise", "lumpin", "th-city"),
+        ("Marta", "laeoretha", "cd-city"),
+    ):
         phone(links, player, {"type": "choose", "character": char, "city": city})
     sim(server, "draw_all")
     with pytest.raises(AssertionError, match="Elena"):
@@ -421,8 +476,11 @@ def test_the_check_finds_a_planted_leak(server, monkeypatch):
 def test_played_scrolls_are_public(server):
     """A scroll played in a fight is named to everyone; the ones still in hand are not."""
     links = new_game(server, options={"start_roll": False}, seed=2)
-    for player, char, city in (("Elena", "topdeck", "rv-city"), ("Denise", "lumpin", "th-city"),
-                               ("Marta", "laeoretha", "cd-city")):
+    for player, char, city in (
+        ("Elena", "topdeck", "rv-city"),
+        ("Denise", "lumpin", "th-city"),
+        ("Marta", "laeoretha", "cd-city"),
+    ):
         phone(links, player, {"type": "choose", "character": char, "city": city})
     for player, scroll in (("Elena", "battle-fury"), ("Denise", "hex"), ("Marta", "aegis")):
         assert phone(links, player, {"type": "draw_scroll", "scroll": scroll})[0] == 200
@@ -452,8 +510,11 @@ def test_a_refused_scroll_play_does_not_name_the_scroll(server):
     """DT-AMB-27, DT-CARD-6: refusals are shown on every page, so the refusal of a scroll played
     out of its window names neither the scroll nor its window."""
     links = new_game(server, options={"start_roll": False}, seed=2)
-    for player, char, city in (("Elena", "topdeck", "rv-city"), ("Denise", "lumpin", "th-city"),
-                               ("Marta", "laeoretha", "cd-city")):
+    for player, char, city in (
+        ("Elena", "topdeck", "rv-city"),
+        ("Denise", "lumpin", "th-city"),
+        ("Marta", "laeoretha", "cd-city"),
+    ):
         phone(links, player, {"type": "choose", "character": char, "city": city})
     for player, scroll in (("Elena", "hex"), ("Denise", "aegis"), ("Marta", "rewind")):
         phone(links, player, {"type": "draw_scroll", "scroll": scroll})

@@ -71,10 +71,22 @@ SLOTS = 4  # DT-CHAR-2
 MAX_SIXES = 2  # two dice
 DIE = (1, 2, 3, 4, 5, 6)
 
-PHASES = ("start_roll", "choose", "move", "trade", "encounter", "resolve", "scrolls_own",
-          "scrolls_others", "pre_roll", "defeat", "city", "cleanup", "over")
+PHASES = (
+    "start_roll",
+    "choose",
+    "move",
+    "trade",
+    "encounter",
+    "resolve",
+    "scrolls_own",
+    "scrolls_others",
+    "pre_roll",
+    "defeat",
+    "city",
+    "cleanup",
+    "over",
+)
 TRADE_WINDOWS = ("both", "before", "after", "none")
-
 
 
 class DorkTower(Game):
@@ -84,43 +96,116 @@ class DorkTower(Game):
     min_players = 2  # DT-AMB-20: one kingdom each, six kingdoms
     max_players = 6
     options = (
-        Option("data_set", "example", t("The data set (map, tower, tables, tokens, cards, "
-                                         "characters) the game is played with; see "
-                                         "docs/dork-tower-data.md."), "DT-AMB-5"),
-        Option("start_roll", True, t("Roll two dice each to decide who starts (DT-SETUP-6); "
-                                     "false: the first player listed starts."), "DT-SETUP-6"),
-        Option("trade_windows", "both", t("When characters on the active player's space may "
-                                          "trade: right after movement, after the encounter, "
-                                          "both, or never."), "DT-AMB-7",
-               choices=TRADE_WINDOWS),
-        Option("resurrection_consumes_turn", False, t("A resurrected hero's turn is used up by "
-                                                      "the resurrection."), "DT-AMB-9"),
-        Option("flee_across_mountains", False, t("A fleeing hero may cross a mountain border "
-                                                 "(lakes always block unless the hero "
-                                                 "habitually crosses them)."), "DT-AMB-11"),
-        Option("death_only_without_escape", True, t("A defeated hero may choose to die only "
-                                                    "when there is nowhere to flee."),
-               "DT-AMB-12"),
-        Option("killed_tokens_return", True, t("Killed monsters and resolved tokens go back "
-                                               "into the bowl (false: they leave the game)."),
-               "DT-AMB-14"),
-        Option("slot_max", "forbid", t("An item above a slot's Max: cannot be placed in that "
-                                       "slot (forbid), or its bonus is capped (cap)."),
-               "DT-AMB-16", choices=("forbid", "cap")),
-        Option("slot_max_special", False, t("A slot's Max also caps bonuses against a type of "
-                                            "enemy."), "DT-AMB-16"),
-        Option("work_allows_selling", False, t("A hero who works may still sell at the "
-                                               "market."), "DT-AMB-17"),
-        Option("encounter_before_entry", False, t("The encounter on the door's shadowland must "
-                                                  "be had before entering the tower."),
-               "DT-AMB-18"),
-        Option("scenario", {}, t("Start from an arranged position instead of the setup: heroes "
-                                 "(character, home, space, level, gold, XP, items, scrolls), "
-                                 "monsters on spaces, quests, the tower's step and whose turn it "
-                                 "is; see docs/replay.md."), "DT-SETUP-7"),
-        Option("trust_positions", False, t("Accept any reported step without checking "
-                                           "adjacency and borders (for a map the data set does "
-                                           "not describe)."), "DT-AMB-5"),
+        Option(
+            "data_set",
+            "example",
+            t(
+                "The data set (map, tower, tables, tokens, cards, "
+                "characters) the game is played with; see "
+                "docs/dork-tower-data.md."
+            ),
+            "DT-AMB-5",
+        ),
+        Option(
+            "start_roll",
+            True,
+            t(
+                "Roll two dice each to decide who starts (DT-SETUP-6); "
+                "false: the first player listed starts."
+            ),
+            "DT-SETUP-6",
+        ),
+        Option(
+            "trade_windows",
+            "both",
+            t(
+                "When characters on the active player's space may "
+                "trade: right after movement, after the encounter, "
+                "both, or never."
+            ),
+            "DT-AMB-7",
+            choices=TRADE_WINDOWS,
+        ),
+        Option(
+            "resurrection_consumes_turn",
+            False,
+            t("A resurrected hero's turn is used up by the resurrection."),
+            "DT-AMB-9",
+        ),
+        Option(
+            "flee_across_mountains",
+            False,
+            t(
+                "A fleeing hero may cross a mountain border "
+                "(lakes always block unless the hero "
+                "habitually crosses them)."
+            ),
+            "DT-AMB-11",
+        ),
+        Option(
+            "death_only_without_escape",
+            True,
+            t("A defeated hero may choose to die only when there is nowhere to flee."),
+            "DT-AMB-12",
+        ),
+        Option(
+            "killed_tokens_return",
+            True,
+            t(
+                "Killed monsters and resolved tokens go back "
+                "into the bowl (false: they leave the game)."
+            ),
+            "DT-AMB-14",
+        ),
+        Option(
+            "slot_max",
+            "forbid",
+            t(
+                "An item above a slot's Max: cannot be placed in that "
+                "slot (forbid), or its bonus is capped (cap)."
+            ),
+            "DT-AMB-16",
+            choices=("forbid", "cap"),
+        ),
+        Option(
+            "slot_max_special",
+            False,
+            t("A slot's Max also caps bonuses against a type of enemy."),
+            "DT-AMB-16",
+        ),
+        Option(
+            "work_allows_selling",
+            False,
+            t("A hero who works may still sell at the market."),
+            "DT-AMB-17",
+        ),
+        Option(
+            "encounter_before_entry",
+            False,
+            t("The encounter on the door's shadowland must be had before entering the tower."),
+            "DT-AMB-18",
+        ),
+        Option(
+            "scenario",
+            {},
+            t(
+                "Start from an arranged position instead of the setup: heroes "
+                "(character, home, space, level, gold, XP, items, scrolls), "
+                "monsters on spaces, quests, the tower's step and whose turn it "
+                "is; see docs/replay.md."
+            ),
+            "DT-SETUP-7",
+        ),
+        Option(
+            "trust_positions",
+            False,
+            t(
+                "Accept any reported step without checking "
+                "adjacency and borders (for a map the data set does "
+                "not describe)."
+            ),
+            "DT-AMB-5",
+        ),
     )
 
     def __init__(self, datasets: dict[str, dict[str, Any]] | None = None):
@@ -189,21 +274,34 @@ class DorkTower(Game):
     # ------------------------------------------------------------------------------------------
     # Setting up
 
-    def new(self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0) -> State:
+    def new(
+        self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0
+    ) -> State:
         names = self.check_players(players)
         opts = self.resolve_options(options)
         data = self.datasets.get(opts["data_set"])
         if data is None:
-            raise SetupError(t("no Dork Tower data set {name} (known: {known})",
-                               name=repr(opts["data_set"]), known=", ".join(sorted(self.datasets))))
+            raise SetupError(
+                t(
+                    "no Dork Tower data set {name} (known: {known})",
+                    name=repr(opts["data_set"]),
+                    known=", ".join(sorted(self.datasets)),
+                )
+            )
         n = len(names)
         if n > len(data["characters"]):
-            raise SetupError(t("the data set has {count} characters for {n} players",
-                               count=len(data["characters"]), n=n))
+            raise SetupError(
+                t(
+                    "the data set has {count} characters for {n} players",
+                    count=len(data["characters"]),
+                    n=n,
+                )
+            )
         kingdoms = [w for w in data["wedges"] if w["kind"] == "kingdom"]
         if n > len(kingdoms):  # DT-SETUP-8: a different kingdom each
-            raise SetupError(t("the map has {count} kingdoms for {n} players",
-                               count=len(kingdoms), n=n))
+            raise SetupError(
+                t("the map has {count} kingdoms for {n} players", count=len(kingdoms), n=n)
+            )
         s: State = {
             "game": self.id,
             "players": names,
@@ -222,8 +320,10 @@ class DorkTower(Game):
             "heroes": [_new_hero() for _ in names],
             "quests": [],
             "monsters": {},
-            "bowl": {token["id"]: token["count"]  # DT-SETUP-4
-                     for token in data["tokens"].values()},
+            "bowl": {
+                token["id"]: token["count"]  # DT-SETUP-4
+                for token in data["tokens"].values()
+            },
             "items": {"deck": sorted(data["items"]), "discard": []},  # DT-SETUP-2, DT-CARD-3
             "scrolls": {"deck": sorted(data["scrolls"]), "discard": []},
             "pending": [],
@@ -252,8 +352,10 @@ class DorkTower(Game):
             fail("", t("must be an object"))
         unknown = set(sc) - {"heroes", "monsters", "quests", "tower_step", "first"}
         if unknown:
-            fail(", ".join(sorted(unknown)), t("unknown key (known: heroes, monsters, quests, "
-                                               "tower_step, first)"))
+            fail(
+                ", ".join(sorted(unknown)),
+                t("unknown key (known: heroes, monsters, quests, tower_step, first)"),
+            )
         heroes = sc.get("heroes")
         if not isinstance(heroes, dict) or set(heroes) != set(s["players"]):
             fail("heroes", t("must describe every player, by name"))
@@ -277,8 +379,14 @@ class DorkTower(Game):
             if level not in ("low", "high"):
                 fail(where, t("level is low or high"))
             h = s["heroes"][i]
-            h.update(character=char, home=home, space=space, level=level,
-                     gold=spec.get("gold", START_GOLD), xp=spec.get("xp", 0))
+            h.update(
+                character=char,
+                home=home,
+                space=space,
+                level=level,
+                gold=spec.get("gold", START_GOLD),
+                xp=spec.get("xp", 0),
+            )
             for key in ("gold", "xp"):
                 if not isinstance(h[key], int) or isinstance(h[key], bool) or h[key] < 0:
                     fail(where, t("{key} must be a whole number", key=key))
@@ -286,9 +394,14 @@ class DorkTower(Game):
                 card = item.get("card") if isinstance(item, dict) else None
                 face = item.get("face", "equipment") if isinstance(item, dict) else None
                 if card not in s["items"]["deck"] or face not in ("equipment", "magic"):
-                    fail(f"{where}.items[{n}]", t("{card} is not an item card left in the deck "
-                                                  "(or its face is not equipment or magic)",
-                                                  card=repr(card)))
+                    fail(
+                        f"{where}.items[{n}]",
+                        t(
+                            "{card} is not an item card left in the deck "
+                            "(or its face is not equipment or magic)",
+                            card=repr(card),
+                        ),
+                    )
                 s["items"]["deck"].remove(card)
                 slot = item.get("slot")
                 if slot is None:
@@ -297,15 +410,23 @@ class DorkTower(Game):
                     h["backpack"].append({"card": card, "face": face})
                 else:
                     slots = self._level(s, i)["slots"]
-                    if not isinstance(slot, int) or not 0 <= slot < SLOTS or h["slots"][slot] \
-                            or not self._fits(s, slots[slot], data["items"][card][face]):
-                        fail(f"{where}.items[{n}]", t("{card} does not fit slot {slot}",
-                                                      card=repr(card), slot=repr(slot)))
+                    if (
+                        not isinstance(slot, int)
+                        or not 0 <= slot < SLOTS
+                        or h["slots"][slot]
+                        or not self._fits(s, slots[slot], data["items"][card][face])
+                    ):
+                        fail(
+                            f"{where}.items[{n}]",
+                            t("{card} does not fit slot {slot}", card=repr(card), slot=repr(slot)),
+                        )
                     h["slots"][slot] = {"card": card, "face": face}
             for card in spec.get("scrolls", []):
                 if card not in s["scrolls"]["deck"]:
-                    fail(f"{where}.scrolls", t("{card} is not a scroll card left in the deck",
-                                               card=repr(card)))
+                    fail(
+                        f"{where}.scrolls",
+                        t("{card} is not a scroll card left in the deck", card=repr(card)),
+                    )
                 s["scrolls"]["deck"].remove(card)
                 h["scrolls"].append(card)
         monsters = sc.get("monsters", {})
@@ -316,13 +437,19 @@ class DorkTower(Game):
                 fail(f"monsters.{space}", t("must be a space of the map with a list of tokens"))
             for tok in tokens:
                 if s["bowl"].get(tok, 0) < 1 or not data["tokens"][tok]["monster"]:
-                    fail(f"monsters.{space}", t("{token} is not a monster token left in the bowl",
-                                                token=repr(tok)))
+                    fail(
+                        f"monsters.{space}",
+                        t("{token} is not a monster token left in the bowl", token=repr(tok)),
+                    )
                 s["bowl"][tok] -= 1
             s["monsters"][space] = list(tokens)
         quests = sc.get("quests", data["quest_starts"])
-        if not isinstance(quests, list) or len(quests) != 2 or len(set(quests)) != 2 or \
-                any(q not in data["spaces"] for q in quests):
+        if (
+            not isinstance(quests, list)
+            or len(quests) != 2
+            or len(set(quests)) != 2
+            or any(q not in data["spaces"] for q in quests)
+        ):
             fail("quests", t("must be two different spaces of the map"))
         s["quests"] = list(quests)
         step = sc.get("tower_step", 0)
@@ -343,11 +470,15 @@ class DorkTower(Game):
             return Refusal(MALFORMED, t("An action needs a type."))
         handler = _HANDLERS.get(action["type"])
         if handler is None:
-            return Refusal(UNKNOWN_ACTION, t("{game} has no action {action}.", game=self.title,
-                                             action=repr(action["type"])))
+            return Refusal(
+                UNKNOWN_ACTION,
+                t("{game} has no action {action}.", game=self.title, action=repr(action["type"])),
+            )
         if state["phase"] == "over":
-            return Refusal("DT-GAME-1", t("The game is over: {player} defeated Z'Mindrik.",
-                                          player=state["winners"][0]))
+            return Refusal(
+                "DT-GAME-1",
+                t("The game is over: {player} defeated Z'Mindrik.", player=state["winners"][0]),
+            )
         s = _copy(state)
         events: list[Event] = []
         try:
@@ -374,8 +505,14 @@ class DorkTower(Game):
         p = s["pending"][0]
         if a is not None and a.get("player") is not None and p.get("player") is not None:
             if _seat(s, a["player"]) != p["player"]:
-                raise _Refuse("DT-TURN-1", t("{player} draws now, not {other}.",
-                                             player=_name(s, p["player"]), other=a["player"]))
+                raise _Refuse(
+                    "DT-TURN-1",
+                    t(
+                        "{player} draws now, not {other}.",
+                        player=_name(s, p["player"]),
+                        other=a["player"],
+                    ),
+                )
         return p
 
     def _roll(self, s: State, a: Action, ev: list[Event]) -> None:
@@ -384,14 +521,21 @@ class DorkTower(Game):
             p = {"kind": "die", "why": "start", "player": _seat(s, chance.player), "dice": 2}
             s["pending"].insert(0, p)
         if s["phase"] == "resolve" and not s["pending"]:
-            raise _Refuse("DT-ENC-4", t("Resolve the tokens that are not monsters before the "
-                                        "fight."))
+            raise _Refuse(
+                "DT-ENC-4", t("Resolve the tokens that are not monsters before the fight.")
+            )
         p = self._expect_chance(s, "die")
         if "player" in a and a["player"] is not None:
             seat = _seat(s, a["player"])
             if p["player"] is not None and seat != p["player"]:
-                raise _Refuse("DT-TURN-1", t("{player} rolls now, not {other}.",
-                                             player=_name(s, p["player"]), other=a["player"]))
+                raise _Refuse(
+                    "DT-TURN-1",
+                    t(
+                        "{player} rolls now, not {other}.",
+                        player=_name(s, p["player"]),
+                        other=a["player"],
+                    ),
+                )
         values = _dice_values(a, p["dice"])
         _fulfilled(s)
         getattr(self, f"_rolled_{p['why']}")(s, p, values, ev)
@@ -402,23 +546,34 @@ class DorkTower(Game):
             turn = s["t"]
             here = s["heroes"][s["active"]]["space"] if turn else None
             if here and here in s["monsters"] and turn["encountered"]:
-                raise _Refuse("DT-ENC-2", t("Monsters are already here: fight them; no token is "
-                                            "drawn."))
+                raise _Refuse(
+                    "DT-ENC-2", t("Monsters are already here: fight them; no token is drawn.")
+                )
             if here and s["phase"] == "city":
                 raise _Refuse("DT-ENC-1", t("No encounter token is drawn in a city."))
-            if turn and turn["encountered"] and s["phase"] in (
-                    "encounter", "resolve", "scrolls_own", "scrolls_others", "pre_roll"):
-                raise _Refuse("DT-ENC-3", t("Every token this space asks for is drawn; {prompt}",
-                                            prompt=self._prompt(s)))
+            if (
+                turn
+                and turn["encountered"]
+                and s["phase"]
+                in ("encounter", "resolve", "scrolls_own", "scrolls_others", "pre_roll")
+            ):
+                raise _Refuse(
+                    "DT-ENC-3",
+                    t("Every token this space asks for is drawn; {prompt}", prompt=self._prompt(s)),
+                )
         self._expect_chance(s, "token", a)
         data = self.data(s)
         token = a.get("token")
         if token not in data["tokens"]:
-            raise _Refuse("DT-COMP-3", t("There is no encounter token {token} in this set.",
-                                         token=repr(token)))
+            raise _Refuse(
+                "DT-COMP-3",
+                t("There is no encounter token {token} in this set.", token=repr(token)),
+            )
         if s["bowl"].get(token, 0) <= 0:
-            raise _Refuse("DT-SETUP-4", t("No {token} token is left in the bowl.",
-                                          token=data["tokens"][token]["name"]))
+            raise _Refuse(
+                "DT-SETUP-4",
+                t("No {token} token is left in the bowl.", token=data["tokens"][token]["name"]),
+            )
         _fulfilled(s)
         s["bowl"][token] -= 1
         tok = data["tokens"][token]
@@ -426,9 +581,14 @@ class DorkTower(Game):
         if enc["wizard"] and tok["friendly"]:  # DT-WIZ-2: ignored and drawn again
             enc["aside"].append(token)
             s["pending"].insert(0, _draw("token", s["active"], "wizard"))
-            ev.append(_event("token_drawn", t("{token} is friendly: Z'Mindrik ignores it; "
-                                              "draw again.", token=tok["name"]),
-                             token=token, ignored=True))
+            ev.append(
+                _event(
+                    "token_drawn",
+                    t("{token} is friendly: Z'Mindrik ignores it; draw again.", token=tok["name"]),
+                    token=token,
+                    ignored=True,
+                )
+            )
             return
         enc["drawn"].append(token)
         if not tok["monster"]:
@@ -445,20 +605,29 @@ class DorkTower(Game):
         card = a.get("card")
         data = self.data(s)
         if card not in data["items"]:
-            raise _Refuse("DT-COMP-1", t("There is no item card {card} in this set.",
-                                         card=repr(card)))
+            raise _Refuse(
+                "DT-COMP-1", t("There is no item card {card} in this set.", card=repr(card))
+            )
         self._from_deck(s, "items", card, ev)
         _fulfilled(s)
         seat = p["player"]
         if p["face"] == "shop":  # DT-CITY-2: both faces are shown
             s["shop"]["cards"].append({"card": card, "bought": None})
             c = data["items"][card]
-            ev.append(_event("shop_card", t("Shop card: {equipment} ({equipment_price} gold) or "
-                                            "{magic} ({magic_price} gold).",
-                                            equipment=c["equipment"]["name"],
-                                            equipment_price=c["equipment"]["price"],
-                                            magic=c["magic"]["name"],
-                                            magic_price=c["magic"]["price"]), card=card))
+            ev.append(
+                _event(
+                    "shop_card",
+                    t(
+                        "Shop card: {equipment} ({equipment_price} gold) or "
+                        "{magic} ({magic_price} gold).",
+                        equipment=c["equipment"]["name"],
+                        equipment_price=c["equipment"]["price"],
+                        magic=c["magic"]["name"],
+                        magic_price=c["magic"]["price"],
+                    ),
+                    card=card,
+                )
+            )
         else:  # DT-REWARD-2, DT-REWARD-3, DT-AMB-22: that face, shown to all
             face = p["face"]
             where = self._gain_item(s, seat, card, face)
@@ -466,10 +635,17 @@ class DorkTower(Game):
             if where == "backpack":
                 text = t("{player} gains {item} (backpack).", player=_name(s, seat), item=item)
             else:
-                text = t("{player} gains {item} (slot {slot}).", player=_name(s, seat), item=item,
-                         slot=_slot_number(where))
-            ev.append(_event("item_gained", text, player=_name(s, seat),
-                             card=card, face=face, where=where))
+                text = t(
+                    "{player} gains {item} (slot {slot}).",
+                    player=_name(s, seat),
+                    item=item,
+                    slot=_slot_number(where),
+                )
+            ev.append(
+                _event(
+                    "item_gained", text, player=_name(s, seat), card=card, face=face, where=where
+                )
+            )
         self._flow(s, ev)
 
     def _draw_scroll(self, s: State, a: Action, ev: list[Event]) -> None:
@@ -484,9 +660,15 @@ class DorkTower(Game):
         seat = p["player"]
         s["heroes"][seat]["scrolls"].append(card)
         name = _name(s, seat)
-        ev.append(_event("scroll_drawn", t("{player} draws a scroll.", player=name), player=name,
-                         private={"scroll": card, "name": data["scrolls"][card]["name"]},
-                         audience=[name]))  # DT-CARD-6, DT-CITY-5: only the drawer sees it
+        ev.append(
+            _event(
+                "scroll_drawn",
+                t("{player} draws a scroll.", player=name),
+                player=name,
+                private={"scroll": card, "name": data["scrolls"][card]["name"]},
+                audience=[name],
+            )
+        )  # DT-CARD-6, DT-CITY-5: only the drawer sees it
         self._flow(s, ev)
 
     def _same_scroll(self, s: State, card: str) -> str:
@@ -520,9 +702,14 @@ class DorkTower(Game):
     def _rolled_start(self, s: State, p: dict, values: list[int], ev: list[Event]) -> None:
         seat = p["player"]
         s["start"]["rolls"][str(seat)] = sum(values)
-        ev.append(_event("start_roll", t("{player} rolls {total}.", player=_name(s, seat),
-                                         total=sum(values)),
-                         player=_name(s, seat), values=values))
+        ev.append(
+            _event(
+                "start_roll",
+                t("{player} rolls {total}.", player=_name(s, seat), total=sum(values)),
+                player=_name(s, seat),
+                values=values,
+            )
+        )
         rolling = s["start"]["rolling"]
         if len(s["start"]["rolls"]) < len(rolling):
             return
@@ -530,36 +717,61 @@ class DorkTower(Game):
         top = [i for i in rolling if s["start"]["rolls"][str(i)] == best]
         if len(top) > 1:  # DT-SETUP-6, DT-AMB-19: ties roll again among themselves
             s["start"] = {"rolling": top, "rolls": {}}
-            ev.append(_event("start_tie", _tie_text([_name(s, i) for i in top], best),
-                             players=[_name(s, i) for i in top]))
+            ev.append(
+                _event(
+                    "start_tie",
+                    _tie_text([_name(s, i) for i in top], best),
+                    players=[_name(s, i) for i in top],
+                )
+            )
             return
         self._to_choose(s, top[0], ev)
 
     def _to_choose(self, s: State, first: int, ev: list[Event]) -> None:
         s["first"] = s["choosing"] = s["active"] = first
         s["phase"] = "choose"
-        ev.append(_event("first_player", t("{player} starts and chooses a character first.",
-                                           player=_name(s, first)), player=_name(s, first)))
+        ev.append(
+            _event(
+                "first_player",
+                t("{player} starts and chooses a character first.", player=_name(s, first)),
+                player=_name(s, first),
+            )
+        )
 
     def _choose(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-SETUP-7, DT-SETUP-8, DT-AMB-21: a character and a home city in a kingdom of one's
         own, chosen clockwise from the starting player."""
         if s["phase"] != "choose":
-            raise _Refuse("DT-SETUP-7", t("Characters are chosen at the start; {prompt}",
-                                          prompt=self._prompt(s)))
+            raise _Refuse(
+                "DT-SETUP-7",
+                t("Characters are chosen at the start; {prompt}", prompt=self._prompt(s)),
+            )
         seat = _seat(s, _player(a))
         if seat != s["choosing"]:
-            raise _Refuse("DT-SETUP-7", t("{player} chooses now, not {other}.",
-                                          player=_name(s, s["choosing"]), other=_name(s, seat)))
+            raise _Refuse(
+                "DT-SETUP-7",
+                t(
+                    "{player} chooses now, not {other}.",
+                    player=_name(s, s["choosing"]),
+                    other=_name(s, seat),
+                ),
+            )
         data = self.data(s)
         char = a.get("character")
         if char not in data["characters"]:
-            raise _Refuse("DT-CHAR-7", t("There is no character {character} (characters: "
-                                         "{known}).", character=repr(char),
-                                         known=", ".join(sorted(data["characters"]))))
+            raise _Refuse(
+                "DT-CHAR-7",
+                t(
+                    "There is no character {character} (characters: {known}).",
+                    character=repr(char),
+                    known=", ".join(sorted(data["characters"])),
+                ),
+            )
         if any(h["character"] == char for h in s["heroes"]):
-            raise _Refuse("DT-SETUP-7", t("{character} is already taken.",
-                                          character=data["characters"][char]["name"]))
+            raise _Refuse(
+                "DT-SETUP-7",
+                t("{character} is already taken.", character=data["characters"][char]["name"]),
+            )
         city = a.get("city")
         space = data["spaces"].get(city) if isinstance(city, str) else None
         if space is None or not self._type(s, city)["city"]:
@@ -569,16 +781,29 @@ class DorkTower(Game):
             raise _Refuse("DT-SETUP-8", t("A hero starts in a city of a kingdom."))
         taken = {data["spaces"][h["home"]]["wedge"] for h in s["heroes"] if h["home"]}
         if wedge in taken:
-            raise _Refuse("DT-SETUP-8", t("Each player starts in a different kingdom; "
-                                          "{kingdom} is taken.",
-                                          kingdom=_wedge(data, wedge)["name"]))
+            raise _Refuse(
+                "DT-SETUP-8",
+                t(
+                    "Each player starts in a different kingdom; {kingdom} is taken.",
+                    kingdom=_wedge(data, wedge)["name"],
+                ),
+            )
         h = s["heroes"][seat]
         h.update(character=char, home=city, space=city, gold=START_GOLD)  # DT-SETUP-5
-        ev.append(_event("chosen", t("{player} plays {character}, from {city}.",
-                                     player=_name(s, seat),
-                                     character=data["characters"][char]["name"],
-                                     city=space["name"]), player=_name(s, seat), character=char,
-                         city=city))
+        ev.append(
+            _event(
+                "chosen",
+                t(
+                    "{player} plays {character}, from {city}.",
+                    player=_name(s, seat),
+                    character=data["characters"][char]["name"],
+                    city=space["name"],
+                ),
+                player=_name(s, seat),
+                character=char,
+                city=city,
+            )
+        )
         n = len(s["players"])
         s["choosing"] = (seat + 1) % n
         if s["choosing"] != s["first"]:
@@ -589,8 +814,13 @@ class DorkTower(Game):
                 s["pending"].append(_draw("scroll", (s["first"] + k) % n, "setup"))
         # DT-SETUP-9, DT-QUEST-1: the first two quests, one in each wild area
         s["quests"] = list(data["quest_starts"])
-        ev.append(_event("quests_placed", t("The two quest tokens are placed in the wild areas."),
-                         quests=list(s["quests"])))
+        ev.append(
+            _event(
+                "quests_placed",
+                t("The two quest tokens are placed in the wild areas."),
+                quests=list(s["quests"]),
+            )
+        )
         s["phase"] = "setup"
         self._flow(s, ev)
 
@@ -603,44 +833,72 @@ class DorkTower(Game):
         s["turn"] += 1
         s["encounter"] = s["combat"] = s["shop"] = s["offer"] = None
         level = self._level(s, seat)
-        s["t"] = {"moves_left": level["movement"], "start": h["space"], "stepped": False,
-                  "ended": False, "whole": False, "paid": {}, "fled": False, "died": False,
-                  "encountered": False, "business": None, "scroll_bought": False,
-                  "sold": False, "trade_window": None}
+        s["t"] = {
+            "moves_left": level["movement"],
+            "start": h["space"],
+            "stepped": False,
+            "ended": False,
+            "whole": False,
+            "paid": {},
+            "fled": False,
+            "died": False,
+            "encountered": False,
+            "business": None,
+            "scroll_bought": False,
+            "sold": False,
+            "trade_window": None,
+        }
         name = _name(s, seat)
         if h["dead"]:
             h["dead"] = False
             h["space"] = h["home"]
             h["gold"] += RESURRECTION_GOLD
-            ev.append(_event("resurrected", t("The citizens of {city} resurrect {player} and give "
-                                              "him {gold} gold.",
-                                              city=self._space(s, h["home"])["name"], player=name,
-                                              gold=RESURRECTION_GOLD),
-                             player=name, gold=RESURRECTION_GOLD))
+            ev.append(
+                _event(
+                    "resurrected",
+                    t(
+                        "The citizens of {city} resurrect {player} and give him {gold} gold.",
+                        city=self._space(s, h["home"])["name"],
+                        player=name,
+                        gold=RESURRECTION_GOLD,
+                    ),
+                    player=name,
+                    gold=RESURRECTION_GOLD,
+                )
+            )
             if s["options"]["resurrection_consumes_turn"]:
                 s["t"]["ended"] = "other"
                 s["phase"] = "cleanup"
                 return
         s["phase"] = "move"
-        ev.append(_event("turn", t("{player}'s turn: move up to {n} spaces.", player=name,
-                                   n=level["movement"]),
-                         player=name, turn=s["turn"]))
+        ev.append(
+            _event(
+                "turn",
+                t("{player}'s turn: move up to {n} spaces.", player=name, n=level["movement"]),
+                player=name,
+                turn=s["turn"],
+            )
+        )
 
     def _step(self, s: State, a: Action, ev: list[Event]) -> None:
         seat = self._expect_turn(s, a, "move", "step")
         data, turn, h = self.data(s), s["t"], s["heroes"][seat]
         to = a.get("to")
         if to not in data["spaces"]:
-            raise _Refuse("DT-MOVE-3", t("There is no space {space} on the map.",
-                                         space=repr(to)))
+            raise _Refuse("DT-MOVE-3", t("There is no space {space} on the map.", space=repr(to)))
         here = h["space"]
         border = data["adjacent"].get(here, {}).get(to)
         if s["options"]["trust_positions"]:
             border = border or "none"
         elif border is None:  # DT-MOVE-3: corner-touching spaces are not adjacent
-            raise _Refuse("DT-MOVE-3", t("{space} is not next to {here}.",
-                                         space=self._space(s, to)["name"],
-                                         here=self._space(s, here)["name"]))
+            raise _Refuse(
+                "DT-MOVE-3",
+                t(
+                    "{space} is not next to {here}.",
+                    space=self._space(s, to)["name"],
+                    here=self._space(s, here)["name"],
+                ),
+            )
         extra = a.get("extra", False)
         if not isinstance(extra, bool):
             raise _Refuse(MALFORMED, t("extra is true or false."))
@@ -654,52 +912,87 @@ class DorkTower(Game):
             if mode in ("ability", "item"):
                 if self._habitual(s, seat, border) is None:
                     if border == "lake":
-                        reason = t("{player} cannot cross a lake without paying {xp} XP, a "
-                                   "scroll, or a whole turn's movement.", player=_name(s, seat),
-                                   xp=costs["cross_border"])
+                        reason = t(
+                            "{player} cannot cross a lake without paying {xp} XP, a "
+                            "scroll, or a whole turn's movement.",
+                            player=_name(s, seat),
+                            xp=costs["cross_border"],
+                        )
                     else:
-                        reason = t("{player} cannot cross a mountain without paying {xp} XP, a "
-                                   "scroll, or a whole turn's movement.", player=_name(s, seat),
-                                   xp=costs["cross_border"])
+                        reason = t(
+                            "{player} cannot cross a mountain without paying {xp} XP, a "
+                            "scroll, or a whole turn's movement.",
+                            player=_name(s, seat),
+                            xp=costs["cross_border"],
+                        )
                     raise _Refuse("DT-BORDER-2", reason)
             elif mode == "xp":  # DT-BORDER-2 (b)
                 self._repeatable(s, "cross_border")
                 xp_needed += costs["cross_border"]
             elif mode == "whole":  # DT-BORDER-2 (c)
-                if turn["stepped"] or here != turn["start"] or turn["moves_left"] != \
-                        self._level(s, seat)["movement"]:
-                    raise _Refuse("DT-BORDER-2", t("Crossing with the whole movement is only "
-                                                   "possible from the space the turn started "
-                                                   "on, before any step."))
+                if (
+                    turn["stepped"]
+                    or here != turn["start"]
+                    or turn["moves_left"] != self._level(s, seat)["movement"]
+                ):
+                    raise _Refuse(
+                        "DT-BORDER-2",
+                        t(
+                            "Crossing with the whole movement is only "
+                            "possible from the space the turn started "
+                            "on, before any step."
+                        ),
+                    )
                 whole = True
             elif mode == "scroll":  # DT-BORDER-2 (a)
                 scroll = a.get("scroll")
                 self._check_scroll(s, seat, scroll, "movement")
                 if border not in self.data(s)["scrolls"][scroll]["effect"].get("cross", []):
-                    raise _Refuse("DT-BORDER-2", t("That scroll cannot be used for this "
-                                                   "crossing."))
+                    raise _Refuse("DT-BORDER-2", t("That scroll cannot be used for this crossing."))
             elif border == "lake":
-                raise _Refuse("DT-BORDER-2", t("A lake is a border: cross it by ability, magic "
-                                               "item or scroll, for {xp} XP, or with the whole "
-                                               "movement from a space next to it (cross: "
-                                               "ability, item, scroll, xp or whole).",
-                                               xp=costs["cross_border"]))
+                raise _Refuse(
+                    "DT-BORDER-2",
+                    t(
+                        "A lake is a border: cross it by ability, magic "
+                        "item or scroll, for {xp} XP, or with the whole "
+                        "movement from a space next to it (cross: "
+                        "ability, item, scroll, xp or whole).",
+                        xp=costs["cross_border"],
+                    ),
+                )
             else:
-                raise _Refuse("DT-BORDER-2", t("A mountain is a border: cross it by ability, "
-                                               "magic item or scroll, for {xp} XP, or with the "
-                                               "whole movement from a space next to it (cross: "
-                                               "ability, item, scroll, xp or whole).",
-                                               xp=costs["cross_border"]))
+                raise _Refuse(
+                    "DT-BORDER-2",
+                    t(
+                        "A mountain is a border: cross it by ability, "
+                        "magic item or scroll, for {xp} XP, or with the "
+                        "whole movement from a space next to it (cross: "
+                        "ability, item, scroll, xp or whole).",
+                        xp=costs["cross_border"],
+                    ),
+                )
         if extra:  # DT-MOVE-2
             self._repeatable(s, "extra_step")
             xp_needed += costs["extra_step"]
         elif not whole and turn["moves_left"] < 1:  # DT-MOVE-1
-            raise _Refuse("DT-MOVE-1", t("{player} has no movement left; an extra step costs "
-                                         "{xp} XP (extra: true).", player=_name(s, seat),
-                                         xp=costs["extra_step"]))
+            raise _Refuse(
+                "DT-MOVE-1",
+                t(
+                    "{player} has no movement left; an extra step costs {xp} XP (extra: true).",
+                    player=_name(s, seat),
+                    xp=costs["extra_step"],
+                ),
+            )
         if xp_needed > h["xp"]:
-            raise _Refuse("DT-TOK-5", t("{player} has {xp} XP, not {needed}.",
-                                        player=_name(s, seat), xp=h["xp"], needed=xp_needed))
+            raise _Refuse(
+                "DT-TOK-5",
+                t(
+                    "{player} has {xp} XP, not {needed}.",
+                    player=_name(s, seat),
+                    xp=h["xp"],
+                    needed=xp_needed,
+                ),
+            )
         h["xp"] -= xp_needed
         if extra:
             turn["paid"]["extra_step"] = turn["paid"].get("extra_step", 0) + 1
@@ -725,13 +1018,26 @@ class DorkTower(Game):
         ev.append(_event("step", text, player=name, to=to, border=border, xp=xp_needed))
         monsters = s["monsters"].get(to)
         if monsters and "avoid_monsters" not in self._level(s, seat)["abilities"]:
-            ev.append(_event("stopped", t("Monsters on {space}: {player} must stop and fight.",
-                                          space=where, player=name),
-                             player=name))  # DT-MOVE-4, DT-GROUP-1
+            ev.append(
+                _event(
+                    "stopped",
+                    t(
+                        "Monsters on {space}: {player} must stop and fight.",
+                        space=where,
+                        player=name,
+                    ),
+                    player=name,
+                )
+            )  # DT-MOVE-4, DT-GROUP-1
             self._move_ended(s, ev, "monsters")
         elif to in s["quests"]:  # DT-MOVE-5, DT-QUEST-2
-            ev.append(_event("stopped", t("A quest on {space}: {player}'s movement ends.",
-                                          space=where, player=name), player=name))
+            ev.append(
+                _event(
+                    "stopped",
+                    t("A quest on {space}: {player}'s movement ends.", space=where, player=name),
+                    player=name,
+                )
+            )
             self._move_ended(s, ev, "quest")
 
     def _habitual(self, s: State, seat: int, border: str) -> str | None:
@@ -794,11 +1100,13 @@ class DorkTower(Game):
         name = _name(s, seat)
         where = self._space(s, here)["name"]
         if k == 1:
-            text = t("{player} draws {n} encounter token on {space}.", player=name, n=k,
-                     space=where)
+            text = t(
+                "{player} draws {n} encounter token on {space}.", player=name, n=k, space=where
+            )
         else:
-            text = t("{player} draws {n} encounter tokens on {space}.", player=name, n=k,
-                     space=where)
+            text = t(
+                "{player} draws {n} encounter tokens on {space}.", player=name, n=k, space=where
+            )
         ev.append(_event("encounter", text, player=name, count=k))
         s["phase"] = "encounter"
         s["pending"].extend(_draw("token", seat, "encounter") for _ in range(k))
@@ -863,8 +1171,9 @@ class DorkTower(Game):
             parts.append(t("a scroll"))
         if effect.get("draw_item"):
             s["pending"].append(_draw("item", seat, "token", face=effect["draw_item"]))
-            parts.append(t("an equipment item") if effect["draw_item"] == "equipment"
-                         else t("a magic item"))
+            parts.append(
+                t("an equipment item") if effect["draw_item"] == "equipment" else t("a magic item")
+            )
         why = "wizard" if enc["wizard"] else "encounter"
         for _ in range(effect.get("draw_tokens", 0)):  # tombs and lairs (DT-COMP-3, DT-WIZ-3)
             s["pending"].append(_draw("token", seat, why))
@@ -873,8 +1182,12 @@ class DorkTower(Game):
             parts.append(t("{n} more token", n=n) if n == 1 else t("{n} more tokens", n=n))
         self._return_tokens(s, [token])
         if parts:
-            text = t("{player} resolves {token}: {gains}.", player=name, token=tok["name"],
-                     gains=_listing(parts))
+            text = t(
+                "{player} resolves {token}: {gains}.",
+                player=name,
+                token=tok["name"],
+                gains=_listing(parts),
+            )
         else:
             text = t("{player} resolves {token}.", player=name, token=tok["name"])
         ev.append(_event("resolved", text, player=name, token=token))
@@ -891,13 +1204,27 @@ class DorkTower(Game):
 
     def _start_combat(self, s: State, monsters: list[str], ev: list[Event]) -> None:
         enc = s["encounter"]
-        s["combat"] = {"monsters": monsters, "removed": [], "played": [], "passed": [],
-                       "sixes": 0, "dice": None, "rolls": 0, "quest": enc["quest"],
-                       "wizard": enc["wizard"], "space": enc["space"]}
+        s["combat"] = {
+            "monsters": monsters,
+            "removed": [],
+            "played": [],
+            "passed": [],
+            "sixes": 0,
+            "dice": None,
+            "rolls": 0,
+            "quest": enc["quest"],
+            "wizard": enc["wizard"],
+            "space": enc["space"],
+        }
         names = ", ".join(self.data(s)["tokens"][m]["name"] for m in monsters)
-        ev.append(_event("combat", t("{player} fights {monsters}.", player=_name(s, s["active"]),
-                                     monsters=names),
-                         player=_name(s, s["active"]), monsters=list(monsters)))
+        ev.append(
+            _event(
+                "combat",
+                t("{player} fights {monsters}.", player=_name(s, s["active"]), monsters=names),
+                player=_name(s, s["active"]),
+                monsters=list(monsters),
+            )
+        )
         s["phase"] = "scrolls_own"
         self._skip_empty_windows(s)
 
@@ -908,8 +1235,10 @@ class DorkTower(Game):
             s["phase"] = "scrolls_others"
         if s["phase"] == "scrolls_others":
             c = s["combat"]
-            if all(i in c["passed"] or not s["heroes"][i]["scrolls"]
-                   for i in self._others(s, s["active"])):
+            if all(
+                i in c["passed"] or not s["heroes"][i]["scrolls"]
+                for i in self._others(s, s["active"])
+            ):
                 s["phase"] = "pre_roll"
                 self._await_roll(s)
 
@@ -918,8 +1247,9 @@ class DorkTower(Game):
         dice = MAX_SIXES - c["sixes"]
         s["pending"] = [p for p in s["pending"] if p.get("why") != "combat"]
         if dice:
-            s["pending"].insert(0, {"kind": "die", "why": "combat", "player": s["active"],
-                                    "dice": dice})
+            s["pending"].insert(
+                0, {"kind": "die", "why": "combat", "player": s["active"], "dice": dice}
+            )
 
     def totals(self, state: State) -> dict[str, Any] | None:
         """The combat's arithmetic (DT-COMBAT-1..5): both totals, the row and the target."""
@@ -948,9 +1278,18 @@ class DorkTower(Game):
         monster_total = monsters + against
         diff = player_total - monster_total
         row = _row(data["combat_rows"], diff)  # DT-COMBAT-5
-        return {"strength": hero, "items": items, "scrolls": own, "player": player_total,
-                "monsters": monster_total, "monster_strength": monsters, "against": against,
-                "difference": diff, "row": row, "target": row["target"]}
+        return {
+            "strength": hero,
+            "items": items,
+            "scrolls": own,
+            "player": player_total,
+            "monsters": monster_total,
+            "monster_strength": monsters,
+            "against": against,
+            "difference": diff,
+            "row": row,
+            "target": row["target"],
+        }
 
     def _play_scroll(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-COMBAT-2, DT-COMBAT-4, DT-COMBAT-8, DT-DEFEAT-2, DT-WIZ-4, DT-WIZ-5, DT-AMB-27."""
@@ -958,17 +1297,25 @@ class DorkTower(Game):
         card = a.get("scroll")
         data = self.data(s)
         if card not in s["heroes"][seat]["scrolls"]:
-            raise _Refuse("DT-CARD-6", t("That scroll is not in {player}'s hand.",
-                                         player=_name(s, seat)))
+            raise _Refuse(
+                "DT-CARD-6", t("That scroll is not in {player}'s hand.", player=_name(s, seat))
+            )
         scroll = data["scrolls"][card]
         effect, window = scroll["effect"], scroll["window"]
         phase, active = s["phase"], s["active"]
         if s["pending"] and s["pending"][0]["why"] != "combat":
-            raise _Refuse("DT-CARD-7", t("Scrolls wait until the draw is done; {prompt}",
-                                         prompt=self._prompt(s)))
+            raise _Refuse(
+                "DT-CARD-7",
+                t("Scrolls wait until the draw is done; {prompt}", prompt=self._prompt(s)),
+            )
         if "cross" in effect:
-            raise _Refuse("DT-AMB-27", t("A crossing scroll is played with the step it crosses "
-                                         "(step with cross: scroll)."))
+            raise _Refuse(
+                "DT-AMB-27",
+                t(
+                    "A crossing scroll is played with the step it crosses "
+                    "(step with cross: scroll)."
+                ),
+            )
         pre_roll = any(k in effect for k in ("fighter", "monsters", "remove_monster"))
         if pre_roll:
             if seat == active and phase == "scrolls_own":
@@ -976,26 +1323,33 @@ class DorkTower(Game):
             elif seat != active and phase == "scrolls_others":
                 allowed = window in ("opponent_pre_roll", "any")
                 if seat in s["combat"]["passed"]:
-                    raise _Refuse("DT-COMBAT-4", t("{player} has passed.",
-                                                   player=_name(s, seat)))
+                    raise _Refuse("DT-COMBAT-4", t("{player} has passed.", player=_name(s, seat)))
             else:
                 allowed = False
             if not allowed:  # a refusal is public: it never names the scroll or its window
-                raise _Refuse("DT-AMB-27", t("That scroll cannot be played now; {prompt}",
-                                             prompt=self._prompt(s)))
+                raise _Refuse(
+                    "DT-AMB-27",
+                    t("That scroll cannot be played now; {prompt}", prompt=self._prompt(s)),
+                )
             c = s["combat"]
             if "remove_monster" in effect:  # DT-COMBAT-9: removed before the fight
                 target = a.get("token")
                 left = _fighting(c)
                 if target not in left:
-                    raise _Refuse("DT-COMBAT-9", t("Name a monster of this fight to remove "
-                                                   "(token)."))
+                    raise _Refuse(
+                        "DT-COMBAT-9", t("Name a monster of this fight to remove (token).")
+                    )
                 if len(left) == 1:
-                    raise _Refuse("DT-COMBAT-9", t("The last monster cannot be removed; "
-                                                   "fight it."))
+                    raise _Refuse("DT-COMBAT-9", t("The last monster cannot be removed; fight it."))
                 c["removed"].append(target)
-            c["played"].append({"player": _name(s, seat), "scroll": card, "effect": effect,
-                                "token": a.get("token") if "remove_monster" in effect else None})
+            c["played"].append(
+                {
+                    "player": _name(s, seat),
+                    "scroll": card,
+                    "effect": effect,
+                    "token": a.get("token") if "remove_monster" in effect else None,
+                }
+            )
             if seat != active:  # a scroll against the fighter lets everyone answer again
                 c["passed"] = []
             self._use_scroll(s, seat, card, ev, played=True)
@@ -1003,8 +1357,13 @@ class DorkTower(Game):
             return
         # after the roll: re-roll or change a die (DT-COMBAT-8, DT-DEFEAT-2)
         if phase != "defeat" or seat != active or window not in ("post_roll", "any"):
-            raise _Refuse("DT-COMBAT-8", t("That scroll is played by the fighter after a failed "
-                                           "roll; {prompt}", prompt=self._prompt(s)))
+            raise _Refuse(
+                "DT-COMBAT-8",
+                t(
+                    "That scroll is played by the fighter after a failed roll; {prompt}",
+                    prompt=self._prompt(s),
+                ),
+            )
         c = s["combat"]
         self._use_scroll(s, seat, card, ev, played=True)
         c["played"].append({"player": _name(s, seat), "scroll": card, "effect": effect})
@@ -1024,19 +1383,26 @@ class DorkTower(Game):
         """DT-CARD-7: a scroll may be taken back until someone else plays another one."""
         seat = _seat(s, _player(a))
         c = s["combat"]
-        if c is None or s["phase"] not in ("scrolls_own", "scrolls_others", "pre_roll") \
-                or c["rolls"]:
-            raise _Refuse("DT-CARD-7", t("Only a scroll played in this fight, before the roll, "
-                                         "can be taken back."))
+        if (
+            c is None
+            or s["phase"] not in ("scrolls_own", "scrolls_others", "pre_roll")
+            or c["rolls"]
+        ):
+            raise _Refuse(
+                "DT-CARD-7",
+                t("Only a scroll played in this fight, before the roll, can be taken back."),
+            )
         name = _name(s, seat)
         mine = [i for i, p in enumerate(c["played"]) if p["player"] == name]
         if not mine:
-            raise _Refuse("DT-CARD-7", t("{player} has played no scroll in this fight.",
-                                         player=name))
+            raise _Refuse(
+                "DT-CARD-7", t("{player} has played no scroll in this fight.", player=name)
+            )
         last = mine[-1]
-        if any(p["player"] != name for p in c["played"][last + 1:]):
-            raise _Refuse("DT-CARD-7", t("Another scroll has been played since; it cannot be "
-                                         "taken back."))
+        if any(p["player"] != name for p in c["played"][last + 1 :]):
+            raise _Refuse(
+                "DT-CARD-7", t("Another scroll has been played since; it cannot be taken back.")
+            )
         p = c["played"].pop(last)
         if p.get("token") in c["removed"]:
             c["removed"].remove(p["token"])
@@ -1052,8 +1418,14 @@ class DorkTower(Game):
                 c["passed"].remove(seat)
         s["pending"] = [q for q in s["pending"] if q.get("why") != "combat"]
         scroll = self.data(s)["scrolls"][p["scroll"]]["name"]  # played: public
-        ev.append(_event("scroll_taken_back", t("{player} takes back {scroll}.", player=name,
-                                                scroll=scroll), player=name, scroll=p["scroll"]))
+        ev.append(
+            _event(
+                "scroll_taken_back",
+                t("{player} takes back {scroll}.", player=name, scroll=scroll),
+                player=name,
+                scroll=p["scroll"],
+            )
+        )
 
     def _done(self, s: State, a: Action, ev: list[Event]) -> None:
         """Close a window the active player controls: own scrolls, a trade window, the city."""
@@ -1069,18 +1441,28 @@ class DorkTower(Game):
         if phase == "city" and seat == s["active"] and not s["pending"]:
             self._leave_city(s, ev)
             return
-        raise _Refuse("DT-TURN-2", t("Nothing for {player} to finish now; {prompt}",
-                                     player=_name(s, seat), prompt=self._prompt(s)))
+        raise _Refuse(
+            "DT-TURN-2",
+            t(
+                "Nothing for {player} to finish now; {prompt}",
+                player=_name(s, seat),
+                prompt=self._prompt(s),
+            ),
+        )
 
     def _pass(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-COMBAT-4: each other player plays scrolls against the fighter or passes."""
         seat = _seat(s, _player(a))
         if s["phase"] != "scrolls_others" or seat == s["active"]:
-            raise _Refuse("DT-COMBAT-4", t("Only the other players pass, before the fight's "
-                                           "roll; {prompt}", prompt=self._prompt(s)))
+            raise _Refuse(
+                "DT-COMBAT-4",
+                t(
+                    "Only the other players pass, before the fight's roll; {prompt}",
+                    prompt=self._prompt(s),
+                ),
+            )
         if seat in s["combat"]["passed"]:
-            raise _Refuse("DT-COMBAT-4", t("{player} has already passed.",
-                                           player=_name(s, seat)))
+            raise _Refuse("DT-COMBAT-4", t("{player} has already passed.", player=_name(s, seat)))
         s["combat"]["passed"].append(seat)
         self._skip_empty_windows(s)
 
@@ -1093,18 +1475,29 @@ class DorkTower(Game):
         if c["sixes"] >= MAX_SIXES:
             raise _Refuse("DT-COMBAT-6", t("Both dice are already sixes."))
         if c["sixes"] and not self.data(s)["xp_repeat"].get("die_to_six", True):
-            raise _Refuse("DT-AMB-3", t("This data set allows one die bought as a six per "
-                                        "fight."))
+            raise _Refuse("DT-AMB-3", t("This data set allows one die bought as a six per fight."))
         cost = self.data(s)["xp"]["die_to_six"]
         h = s["heroes"][seat]
         if h["xp"] < cost:
-            raise _Refuse("DT-COMBAT-6", t("A six costs {cost} XP; {player} has {xp}.",
-                                           cost=cost, player=_name(s, seat), xp=h["xp"]))
+            raise _Refuse(
+                "DT-COMBAT-6",
+                t(
+                    "A six costs {cost} XP; {player} has {xp}.",
+                    cost=cost,
+                    player=_name(s, seat),
+                    xp=h["xp"],
+                ),
+            )
         h["xp"] -= cost
         c["sixes"] += 1
-        ev.append(_event("six_bought", t("{player} pays {cost} XP: one die is a 6.",
-                                         player=_name(s, seat), cost=cost),
-                         player=_name(s, seat), sixes=c["sixes"]))
+        ev.append(
+            _event(
+                "six_bought",
+                t("{player} pays {cost} XP: one die is a 6.", player=_name(s, seat), cost=cost),
+                player=_name(s, seat),
+                sixes=c["sixes"],
+            )
+        )
         if c["sixes"] == MAX_SIXES:
             s["pending"] = [p for p in s["pending"] if p.get("why") != "combat"]
             c["dice"] = [{"value": 6, "six": True}, {"value": 6, "six": True}]
@@ -1117,8 +1510,9 @@ class DorkTower(Game):
     def _rolled_combat(self, s: State, p: dict, values: list[int], ev: list[Event]) -> None:
         """DT-COMBAT-7: two dice (bought sixes included); at least the row's number wins."""
         c = s["combat"]
-        c["dice"] = [{"value": 6, "six": True} for _ in range(c["sixes"])] + \
-            [{"value": v, "six": False} for v in values]
+        c["dice"] = [{"value": 6, "six": True} for _ in range(c["sixes"])] + [
+            {"value": v, "six": False} for v in values
+        ]
         c["rolls"] += 1
         self._judge(s, ev)
 
@@ -1127,18 +1521,46 @@ class DorkTower(Game):
         tot = self.totals(s)
         roll = sum(d["value"] for d in c["dice"])
         name = _name(s, s["active"])
-        s["last_combat"] = {"player": name, "turn": s["turn"], "monsters": _fighting(c),
-                            "totals": tot, "dice": [d["value"] for d in c["dice"]],
-                            "roll": roll, "won": roll >= tot["target"]}
+        s["last_combat"] = {
+            "player": name,
+            "turn": s["turn"],
+            "monsters": _fighting(c),
+            "totals": tot,
+            "dice": [d["value"] for d in c["dice"]],
+            "roll": roll,
+            "won": roll >= tot["target"],
+        }
         if roll >= tot["target"]:
-            ev.append(_event("victory", t("{player} rolls {roll} against {target}: victory!",
-                                          player=name, roll=roll, target=tot["target"]),
-                             player=name, roll=roll, target=tot["target"]))
+            ev.append(
+                _event(
+                    "victory",
+                    t(
+                        "{player} rolls {roll} against {target}: victory!",
+                        player=name,
+                        roll=roll,
+                        target=tot["target"],
+                    ),
+                    player=name,
+                    roll=roll,
+                    target=tot["target"],
+                )
+            )
             self._victory(s, ev)
         else:
-            ev.append(_event("defeat", t("{player} rolls {roll} against {target}: the monsters "
-                                         "win.", player=name, roll=roll, target=tot["target"]),
-                             player=name, roll=roll, target=tot["target"]))
+            ev.append(
+                _event(
+                    "defeat",
+                    t(
+                        "{player} rolls {roll} against {target}: the monsters win.",
+                        player=name,
+                        roll=roll,
+                        target=tot["target"],
+                    ),
+                    player=name,
+                    roll=roll,
+                    target=tot["target"],
+                )
+            )
             s["phase"] = "defeat"  # DT-DEFEAT-1
 
     def _victory(self, s: State, ev: list[Event]) -> None:
@@ -1150,9 +1572,15 @@ class DorkTower(Game):
         xp = sum(data["tokens"][m]["xp"] for m in killed)
         h["xp"] += xp  # DT-REWARD-1: always the XP of every monster
         name = _name(s, seat)
-        ev.append(_event("monsters_killed", t("{player} kills every monster and takes {xp} XP.",
-                                              player=name, xp=xp),
-                         player=name, tokens=killed, xp=xp))
+        ev.append(
+            _event(
+                "monsters_killed",
+                t("{player} kills every monster and takes {xp} XP.", player=name, xp=xp),
+                player=name,
+                tokens=killed,
+                xp=xp,
+            )
+        )
         space = c["space"]
         if space is not None:
             s["monsters"].pop(space, None)
@@ -1161,14 +1589,19 @@ class DorkTower(Game):
             s["phase"] = "over"
             s["winners"] = [name]
             s["pending"] = []
-            ev.append(_event("game_over", t("{player} defeats Z'Mindrik and saves Aurora!",
-                                            player=name),
-                             winners=[name]))
+            ev.append(
+                _event(
+                    "game_over",
+                    t("{player} defeats Z'Mindrik and saves Aurora!", player=name),
+                    winners=[name],
+                )
+            )
             return
         for m in killed:  # DT-REWARD-2: one die per token with a treasure table (DT-AMB-29)
             if data["tokens"][m]["treasure"]:
-                s["pending"].append({"kind": "die", "why": "treasure", "player": seat, "dice": 1,
-                                     "token": m})
+                s["pending"].append(
+                    {"kind": "die", "why": "treasure", "player": seat, "dice": 1, "token": m}
+                )
         if space is not None and self._type(s, space)["extra_magic_item"]:  # DT-SPACE-8
             s["pending"].append(_draw("item", seat, "dungeon", face="magic"))
         if c["quest"]:
@@ -1183,15 +1616,26 @@ class DorkTower(Game):
         s["heroes"][seat]["xp"] += QUEST_XP
         s["pending"].append(_draw("scroll", seat, "quest"))
         name = _name(s, seat)
-        ev.append(_event("quest_won", t("{player} completes the quest: a scroll and {xp} XP.",
-                                        player=name, xp=QUEST_XP),
-                         player=name))
+        ev.append(
+            _event(
+                "quest_won",
+                t("{player} completes the quest: a scroll and {xp} XP.", player=name, xp=QUEST_XP),
+                player=name,
+            )
+        )
         self._relocate(s, s["encounter"]["space"])
 
     def _relocate(self, s: State, space: str) -> None:
         i = s["quests"].index(space)
-        s["pending"].append({"kind": "die", "why": "quest", "player": s["active"],
-                             "dice": self.data(s)["quest_table"]["dice"], "quest": i})
+        s["pending"].append(
+            {
+                "kind": "die",
+                "why": "quest",
+                "player": s["active"],
+                "dice": self.data(s)["quest_table"]["dice"],
+                "quest": i,
+            }
+        )
 
     def _rolled_treasure(self, s: State, p: dict, values: list[int], ev: list[Event]) -> None:
         """DT-REWARD-2: gold, a scroll, equipment or a magic item, from the token's table."""
@@ -1216,27 +1660,50 @@ class DorkTower(Game):
                 text = t("{token}'s treasure ({value}): a magic item.", **shown)
         else:
             text = t("{token}'s treasure ({value}): nothing.", **shown)
-        ev.append(_event("treasure", text,
-                         player=name, token=p["token"], value=values[0], result=result))
+        ev.append(
+            _event("treasure", text, player=name, token=p["token"], value=values[0], result=result)
+        )
 
     def _rolled_quest(self, s: State, p: dict, values: list[int], ev: list[Event]) -> None:
         """DT-QUEST-6, DT-AMB-6: the Quest Location table; a taken space is rolled again."""
         total = sum(values)
         space = self.data(s)["quest_table"]["results"][str(total)]
         other = s["quests"][1 - p["quest"]]
-        busy = space == other or space in s["monsters"] or any(
-            h["space"] == space for h in s["heroes"])
+        busy = (
+            space == other
+            or space in s["monsters"]
+            or any(h["space"] == space for h in s["heroes"])
+        )
         if busy:
             s["pending"].insert(0, dict(p))
-            ev.append(_event("quest_reroll", t("The Quest Location table gives {space} ({total}), "
-                                               "which is taken: roll again.",
-                                               space=self._space(s, space)["name"], total=total),
-                             value=total, space=space))
+            ev.append(
+                _event(
+                    "quest_reroll",
+                    t(
+                        "The Quest Location table gives {space} ({total}), "
+                        "which is taken: roll again.",
+                        space=self._space(s, space)["name"],
+                        total=total,
+                    ),
+                    value=total,
+                    space=space,
+                )
+            )
             return
         s["quests"][p["quest"]] = space
-        ev.append(_event("quest_moved", t("A quest moves to {space} ({total}).",
-                                          space=self._space(s, space)["name"], total=total),
-                         value=total, space=space, quests=list(s["quests"])))
+        ev.append(
+            _event(
+                "quest_moved",
+                t(
+                    "A quest moves to {space} ({total}).",
+                    space=self._space(s, space)["name"],
+                    total=total,
+                ),
+                value=total,
+                space=space,
+                quests=list(s["quests"]),
+            )
+        )
 
     # -- defeat ----------------------------------------------------------------------------
 
@@ -1251,14 +1718,29 @@ class DorkTower(Game):
                 raise _Refuse("DT-WIZ-5", t("Nobody flees from Z'Mindrik."))
             if self._type(s, c["space"])["no_flee"]:
                 raise _Refuse("DT-SPACE-8", t("Nobody flees from a dungeon: win or die."))
-            raise _Refuse("DT-DEFEAT-3", t("A hero flees only to a next space without monsters, "
-                                           "not across a lake (or a mountain) he cannot "
-                                           "habitually cross."))
+            raise _Refuse(
+                "DT-DEFEAT-3",
+                t(
+                    "A hero flees only to a next space without monsters, "
+                    "not across a lake (or a mountain) he cannot "
+                    "habitually cross."
+                ),
+            )
         name = _name(s, seat)
         s["heroes"][seat]["space"] = to
         s["t"]["fled"] = True
-        ev.append(_event("fled", t("{player} flees to {space}; the monsters stay.", player=name,
-                                   space=self._space(s, to)["name"]), player=name, to=to))
+        ev.append(
+            _event(
+                "fled",
+                t(
+                    "{player} flees to {space}; the monsters stay.",
+                    player=name,
+                    space=self._space(s, to)["name"],
+                ),
+                player=name,
+                to=to,
+            )
+        )
         self._lost(s, ev)
 
     def flee_spaces(self, state: State) -> list[str]:
@@ -1275,8 +1757,11 @@ class DorkTower(Game):
                 continue
             if border == "lake" and self._habitual(s, seat, "lake") is None:
                 continue
-            if border == "mountain" and not s["options"]["flee_across_mountains"] and \
-                    self._habitual(s, seat, "mountain") is None:
+            if (
+                border == "mountain"
+                and not s["options"]["flee_across_mountains"]
+                and self._habitual(s, seat, "mountain") is None
+            ):
                 continue
             out.append(to)
         return out
@@ -1285,8 +1770,7 @@ class DorkTower(Game):
         """DT-DEFEAT-5, DT-DEATH-1..3, DT-TOWER-5, DT-WIZ-6, DT-AMB-10, DT-AMB-12."""
         seat = self._expect_turn(s, a, "defeat", "die")
         if s["options"]["death_only_without_escape"] and self.flee_spaces(s):
-            raise _Refuse("DT-DEFEAT-5", t("A hero dies only with nowhere to flee; flee "
-                                           "instead."))
+            raise _Refuse("DT-DEFEAT-5", t("A hero dies only with nowhere to flee; flee instead."))
         h = s["heroes"][seat]
         for slot in h["slots"]:
             if slot:
@@ -1294,14 +1778,22 @@ class DorkTower(Game):
         s["items"]["discard"].extend(b["card"] for b in h["backpack"])
         s["scrolls"]["discard"].extend(h["scrolls"])
         lost_gold = h["gold"]
-        h.update(slots=[None] * SLOTS, backpack=[], scrolls=[], gold=0, dead=True,
-                 space=h["home"])
+        h.update(slots=[None] * SLOTS, backpack=[], scrolls=[], gold=0, dead=True, space=h["home"])
         s["t"]["died"] = True
         name = _name(s, seat)
-        ev.append(_event("died", t("{player} dies and is carried home to {city}, losing every "
-                                   "card and {gold} gold; the XP stay.", player=name,
-                                   city=self._space(s, h["home"])["name"], gold=lost_gold),
-                         player=name))
+        ev.append(
+            _event(
+                "died",
+                t(
+                    "{player} dies and is carried home to {city}, losing every "
+                    "card and {gold} gold; the XP stay.",
+                    player=name,
+                    city=self._space(s, h["home"])["name"],
+                    gold=lost_gold,
+                ),
+                player=name,
+            )
+        )
         self._lost(s, ev)
 
     def _lost(self, s: State, ev: list[Event]) -> None:
@@ -1368,9 +1860,11 @@ class DorkTower(Game):
                 deck = s["items" if p["kind"] == "item" else "scrolls"]
                 if deck["deck"] or deck["discard"]:
                     return
-                what = t("Every item card is in someone's hands: none to draw.") \
-                    if p["kind"] == "item" else \
-                    t("Every scroll card is in someone's hands: none to draw.")
+                what = (
+                    t("Every item card is in someone's hands: none to draw.")
+                    if p["kind"] == "item"
+                    else t("Every scroll card is in someone's hands: none to draw.")
+                )
                 if p.get("why") == "shop":
                     s["shop"]["drawn"] -= 1
             else:
@@ -1409,8 +1903,7 @@ class DorkTower(Game):
     def _city_seat(self, s: State, a: Action, what: str) -> int:
         seat = self._expect_turn(s, a, "city", what)
         if s["pending"]:
-            raise _Refuse("DT-CITY-2", t("Finish drawing first; {prompt}",
-                                         prompt=self._prompt(s)))
+            raise _Refuse("DT-CITY-2", t("Finish drawing first; {prompt}", prompt=self._prompt(s)))
         return seat
 
     def _shop(self, s: State, a: Action, ev: list[Event]) -> None:
@@ -1420,13 +1913,20 @@ class DorkTower(Game):
         if turn["business"] == "work":
             raise _Refuse("DT-CITY-1", t("A hero who works cannot also shop."))
         if s["shop"]["drawn"]:
-            raise _Refuse("DT-CITY-2", t("The shop's cards are already drawn; buy, draw another "
-                                         "for XP, or finish."))
+            raise _Refuse(
+                "DT-CITY-2",
+                t("The shop's cards are already drawn; buy, draw another for XP, or finish."),
+            )
         turn["business"] = "shop"
         s["shop"]["drawn"] = SHOP_CARDS
         s["pending"].extend(_draw("item", seat, "shop", face="shop") for _ in range(SHOP_CARDS))
-        ev.append(_event("shopping", t("{player} goes shopping.", player=_name(s, seat)),
-                         player=_name(s, seat)))
+        ev.append(
+            _event(
+                "shopping",
+                t("{player} goes shopping.", player=_name(s, seat)),
+                player=_name(s, seat),
+            )
+        )
 
     def _shop_more(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-CITY-3: one more card for 1 XP."""
@@ -1437,8 +1937,15 @@ class DorkTower(Game):
         cost = self.data(s)["xp"]["extra_shop_card"]
         h = s["heroes"][seat]
         if h["xp"] < cost:
-            raise _Refuse("DT-CITY-3", t("Another card costs {cost} XP; {player} has {xp}.",
-                                         cost=cost, player=_name(s, seat), xp=h["xp"]))
+            raise _Refuse(
+                "DT-CITY-3",
+                t(
+                    "Another card costs {cost} XP; {player} has {xp}.",
+                    cost=cost,
+                    player=_name(s, seat),
+                    xp=h["xp"],
+                ),
+            )
         h["xp"] -= cost
         s["t"]["paid"]["extra_shop_card"] = s["t"]["paid"].get("extra_shop_card", 0) + 1
         s["shop"]["drawn"] += 1
@@ -1458,21 +1965,35 @@ class DorkTower(Game):
         item = self.data(s)["items"][card][face]
         h = s["heroes"][seat]
         if h["gold"] < item["price"]:
-            raise _Refuse("DT-CITY-4", t("{item} costs {price} gold; {player} has {gold}.",
-                                         item=item["name"], price=item["price"],
-                                         player=_name(s, seat), gold=h["gold"]))
+            raise _Refuse(
+                "DT-CITY-4",
+                t(
+                    "{item} costs {price} gold; {player} has {gold}.",
+                    item=item["name"],
+                    price=item["price"],
+                    player=_name(s, seat),
+                    gold=h["gold"],
+                ),
+            )
         h["gold"] -= item["price"]
         entry["bought"] = face
         where = self._gain_item(s, seat, card, face)
         if where == "backpack":
-            text = t("{player} buys {item} for {price} gold (backpack).", player=_name(s, seat),
-                     item=item["name"], price=item["price"])
+            text = t(
+                "{player} buys {item} for {price} gold (backpack).",
+                player=_name(s, seat),
+                item=item["name"],
+                price=item["price"],
+            )
         else:
-            text = t("{player} buys {item} for {price} gold (slot {slot}).",
-                     player=_name(s, seat), item=item["name"], price=item["price"],
-                     slot=_slot_number(where))
-        ev.append(_event("bought", text, player=_name(s, seat), card=card, face=face,
-                         where=where))
+            text = t(
+                "{player} buys {item} for {price} gold (slot {slot}).",
+                player=_name(s, seat),
+                item=item["name"],
+                price=item["price"],
+                slot=_slot_number(where),
+            )
+        ev.append(_event("bought", text, player=_name(s, seat), card=card, face=face, where=where))
 
     def _buy_scroll(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-CITY-5: one scroll, 50 gold, paid before it is drawn."""
@@ -1483,16 +2004,30 @@ class DorkTower(Game):
         if turn["scroll_bought"]:
             raise _Refuse("DT-CITY-5", t("One scroll per visit to the city."))
         if h["gold"] < SCROLL_PRICE:
-            raise _Refuse("DT-CITY-5", t("A scroll costs {price} gold; {player} has {gold}.",
-                                         price=SCROLL_PRICE, player=_name(s, seat),
-                                         gold=h["gold"]))
+            raise _Refuse(
+                "DT-CITY-5",
+                t(
+                    "A scroll costs {price} gold; {player} has {gold}.",
+                    price=SCROLL_PRICE,
+                    player=_name(s, seat),
+                    gold=h["gold"],
+                ),
+            )
         h["gold"] -= SCROLL_PRICE
         turn["scroll_bought"] = True
         turn["business"] = "shop"
         s["pending"].append(_draw("scroll", seat, "bought"))
-        ev.append(_event("scroll_bought", t("{player} pays {price} gold for a scroll.",
-                                            player=_name(s, seat), price=SCROLL_PRICE),
-                         player=_name(s, seat)))
+        ev.append(
+            _event(
+                "scroll_bought",
+                t(
+                    "{player} pays {price} gold for a scroll.",
+                    player=_name(s, seat),
+                    price=SCROLL_PRICE,
+                ),
+                player=_name(s, seat),
+            )
+        )
 
     def _sell(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-CITY-6: items at their price, scrolls at 50 gold."""
@@ -1504,14 +2039,19 @@ class DorkTower(Game):
         if a.get("scroll") is not None:
             card = a["scroll"]
             if card not in h["scrolls"]:
-                raise _Refuse("DT-CARD-6", t("That scroll is not in {player}'s hand.",
-                                             player=name))
+                raise _Refuse("DT-CARD-6", t("That scroll is not in {player}'s hand.", player=name))
             h["scrolls"].remove(card)
             s["scrolls"]["discard"].append(card)
             h["gold"] += SCROLL_PRICE
             turn["sold"] = True
-            ev.append(_event("sold", t("{player} sells a scroll for {gold} gold.", player=name,
-                                       gold=SCROLL_PRICE), player=name, gold=SCROLL_PRICE))
+            ev.append(
+                _event(
+                    "sold",
+                    t("{player} sells a scroll for {gold} gold.", player=name, gold=SCROLL_PRICE),
+                    player=name,
+                    gold=SCROLL_PRICE,
+                )
+            )
             return
         card = a.get("card")
         held = self._take_item(s, seat, card)
@@ -1519,24 +2059,41 @@ class DorkTower(Game):
         h["gold"] += price
         s["items"]["discard"].append(card)
         turn["sold"] = True
-        ev.append(_event("sold", t("{player} sells {item} for {gold} gold.", player=name,
-                                   item=self.data(s)["items"][card][held["face"]]["name"],
-                                   gold=price), player=name, card=card, gold=price))
+        ev.append(
+            _event(
+                "sold",
+                t(
+                    "{player} sells {item} for {gold} gold.",
+                    player=name,
+                    item=self.data(s)["items"][card][held["face"]]["name"],
+                    gold=price,
+                ),
+                player=name,
+                card=card,
+                gold=price,
+            )
+        )
 
     def _work(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-CITY-1, DT-CITY-7, DT-LVL-3: 60 gold (120 at high level) instead of shopping."""
         seat = self._city_seat(s, a, "work")
         turn = s["t"]
-        if turn["business"] is not None or (turn["sold"] and
-                                            not s["options"]["work_allows_selling"]):
+        if turn["business"] is not None or (
+            turn["sold"] and not s["options"]["work_allows_selling"]
+        ):
             raise _Refuse("DT-CITY-1", t("Shop or work, not both."))
         h = s["heroes"][seat]
         pay = WORK_PAY[h["level"]]
         h["gold"] += pay
         turn["business"] = "work"
-        ev.append(_event("worked", t("{player} works and earns {gold} gold.",
-                                     player=_name(s, seat), gold=pay),
-                         player=_name(s, seat), gold=pay))
+        ev.append(
+            _event(
+                "worked",
+                t("{player} works and earns {gold} gold.", player=_name(s, seat), gold=pay),
+                player=_name(s, seat),
+                gold=pay,
+            )
+        )
 
     # -- trading ---------------------------------------------------------------------------
 
@@ -1547,49 +2104,93 @@ class DorkTower(Game):
             raise _Refuse("DT-TRADE-1", t("An offer is already waiting for an answer."))
         partner = _seat(s, a.get("with"))
         if partner not in self._others_here(s, seat):
-            raise _Refuse("DT-TRADE-1", t("{partner} is not on {player}'s space.",
-                                          partner=_name(s, partner), player=_name(s, seat)))
+            raise _Refuse(
+                "DT-TRADE-1",
+                t(
+                    "{partner} is not on {player}'s space.",
+                    partner=_name(s, partner),
+                    player=_name(s, seat),
+                ),
+            )
         give, take = a.get("give") or {}, a.get("take") or {}
         if not isinstance(give, dict) or not isinstance(take, dict):
-            raise _Refuse(MALFORMED, t("give and take are objects with gold, items and "
-                                       "scrolls."))
+            raise _Refuse(MALFORMED, t("give and take are objects with gold, items and scrolls."))
         if "xp" in give or "xp" in take:
             raise _Refuse("DT-TRADE-3", t("XP can never be bought or sold."))
         self._check_side(s, seat, give, by_id=True)
         self._check_side(s, partner, take, by_id=False)
-        s["offer"] = {"from": seat, "to": partner, "give": _side(give, by_id=True),
-                      "take": _side(take, by_id=False)}
-        ev.append(_event("offer", t("{player} makes {partner} an offer.", player=_name(s, seat),
-                                    partner=_name(s, partner)),
-                         player=_name(s, seat), to=_name(s, partner)))
+        s["offer"] = {
+            "from": seat,
+            "to": partner,
+            "give": _side(give, by_id=True),
+            "take": _side(take, by_id=False),
+        }
+        ev.append(
+            _event(
+                "offer",
+                t(
+                    "{player} makes {partner} an offer.",
+                    player=_name(s, seat),
+                    partner=_name(s, partner),
+                ),
+                player=_name(s, seat),
+                to=_name(s, partner),
+            )
+        )
 
     def _check_side(self, s: State, seat: int, side: dict, by_id: bool) -> None:
         h = s["heroes"][seat]
         unknown = set(side) - {"gold", "items", "scrolls"}
         if unknown:
-            raise _Refuse(MALFORMED, t("A side of a trade has gold, items and scrolls, not "
-                                       "{keys}.", keys=", ".join(sorted(unknown))))
+            raise _Refuse(
+                MALFORMED,
+                t(
+                    "A side of a trade has gold, items and scrolls, not {keys}.",
+                    keys=", ".join(sorted(unknown)),
+                ),
+            )
         gold = side.get("gold", 0)
         if not isinstance(gold, int) or isinstance(gold, bool) or gold < 0:
             raise _Refuse(MALFORMED, t("gold is a whole number."))
         if gold > h["gold"]:
-            raise _Refuse("DT-TRADE-1", t("{player} has {gold} gold, not {wanted}.",
-                                          player=_name(s, seat), gold=h["gold"], wanted=gold))
+            raise _Refuse(
+                "DT-TRADE-1",
+                t(
+                    "{player} has {gold} gold, not {wanted}.",
+                    player=_name(s, seat),
+                    gold=h["gold"],
+                    wanted=gold,
+                ),
+            )
         owned = {x["card"] for x in _held(h)}
         items = side.get("items", [])
         if not isinstance(items, list) or any(c not in owned for c in items):
-            raise _Refuse("DT-TRADE-1", t("{player} does not have those items.",
-                                          player=_name(s, seat)))
+            raise _Refuse(
+                "DT-TRADE-1", t("{player} does not have those items.", player=_name(s, seat))
+            )
         scrolls = side.get("scrolls", [] if by_id else 0)
         if by_id:
-            if not isinstance(scrolls, list) or any(c not in h["scrolls"] for c in scrolls) \
-                    or len(set(scrolls)) != len(scrolls):
-                raise _Refuse("DT-CARD-6", t("Those scrolls are not in {player}'s hand.",
-                                             player=_name(s, seat)))
-        elif not isinstance(scrolls, int) or isinstance(scrolls, bool) or \
-                not 0 <= scrolls <= len(h["scrolls"]):
-            raise _Refuse("DT-TRADE-1", t("Ask {player} for a number of scrolls, at most as many "
-                                          "as he holds.", player=_name(s, seat)))
+            if (
+                not isinstance(scrolls, list)
+                or any(c not in h["scrolls"] for c in scrolls)
+                or len(set(scrolls)) != len(scrolls)
+            ):
+                raise _Refuse(
+                    "DT-CARD-6",
+                    t("Those scrolls are not in {player}'s hand.", player=_name(s, seat)),
+                )
+        elif (
+            not isinstance(scrolls, int)
+            or isinstance(scrolls, bool)
+            or not 0 <= scrolls <= len(h["scrolls"])
+        ):
+            raise _Refuse(
+                "DT-TRADE-1",
+                t(
+                    "Ask {player} for a number of scrolls, at most as many as he holds.",
+                    player=_name(s, seat),
+                ),
+            )
 
     def _accept(self, s: State, a: Action, ev: list[Event]) -> None:
         seat = _seat(s, _player(a))
@@ -1599,36 +2200,50 @@ class DorkTower(Game):
         chosen = a.get("scrolls", [])
         want = o["take"]["scrolls"]
         h = s["heroes"][seat]
-        if not isinstance(chosen, list) or len(chosen) != want or len(set(chosen)) != want or \
-                any(c not in h["scrolls"] for c in chosen):
-            raise _Refuse("DT-TRADE-1", t("Choose {n} scroll of your hand to hand over "
-                                          "(scrolls).", n=want) if want == 1 else
-                          t("Choose {n} scrolls of your hand to hand over (scrolls).", n=want))
+        if (
+            not isinstance(chosen, list)
+            or len(chosen) != want
+            or len(set(chosen)) != want
+            or any(c not in h["scrolls"] for c in chosen)
+        ):
+            raise _Refuse(
+                "DT-TRADE-1",
+                t("Choose {n} scroll of your hand to hand over (scrolls).", n=want)
+                if want == 1
+                else t("Choose {n} scrolls of your hand to hand over (scrolls).", n=want),
+            )
         giver, taker = o["from"], o["to"]
         for c in [] if o["give"]["items"] is None else o["give"]["items"]:
             self._check_still(s, giver, c)
         for c in o["take"]["items"]:
             self._check_still(s, taker, c)
-        self._transfer(s, giver, taker, o["give"]["gold"], o["give"]["items"],
-                       o["give"]["scrolls"])
+        self._transfer(s, giver, taker, o["give"]["gold"], o["give"]["items"], o["give"]["scrolls"])
         self._transfer(s, taker, giver, o["take"]["gold"], o["take"]["items"], chosen)
         s["offer"] = None
         a_name, b_name = _name(s, giver), _name(s, taker)
-        ev.append(_event("traded", t("{player} and {partner} trade.", player=a_name,
-                                     partner=b_name), players=[a_name, b_name],
-                         private={"gave": o["give"], "took": o["take"] | {"scrolls": chosen}},
-                         audience=[a_name, b_name]))
+        ev.append(
+            _event(
+                "traded",
+                t("{player} and {partner} trade.", player=a_name, partner=b_name),
+                players=[a_name, b_name],
+                private={"gave": o["give"], "took": o["take"] | {"scrolls": chosen}},
+                audience=[a_name, b_name],
+            )
+        )
 
     def _check_still(self, s: State, seat: int, card: str) -> None:
         if card not in {x["card"] for x in _held(s["heroes"][seat])}:
             raise _Refuse("DT-TRADE-1", t("An item of the offer is no longer there."))
 
-    def _transfer(self, s: State, src: int, dst: int, gold: int, items: list[str],
-                  scrolls: list[str]) -> None:
+    def _transfer(
+        self, s: State, src: int, dst: int, gold: int, items: list[str], scrolls: list[str]
+    ) -> None:
         a, b = s["heroes"][src], s["heroes"][dst]
         if gold > a["gold"]:
-            raise _Refuse("DT-TRADE-1", t("{player} no longer has {gold} gold.",
-                                          player=_name(s, src), gold=gold))
+            raise _Refuse(
+                "DT-TRADE-1",
+                t("{player} no longer has {gold} gold.", player=_name(s, src), gold=gold),
+            )
         a["gold"] -= gold
         b["gold"] += gold
         for card in items:
@@ -1690,8 +2305,7 @@ class DorkTower(Game):
             if b["card"] == card:
                 h["backpack"].remove(b)
                 return b
-        raise _Refuse("DT-CARD-5", t("{player} does not have that item.",
-                                     player=_name(s, seat)))
+        raise _Refuse("DT-CARD-5", t("{player} does not have that item.", player=_name(s, seat)))
 
     def _equip(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-CHAR-2, DT-CHAR-3, DT-CHAR-5: a card into a slot it fits; whatever was there goes
@@ -1702,28 +2316,54 @@ class DorkTower(Game):
         if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < SLOTS:
             raise _Refuse("DT-CHAR-2", t("A character sheet has four slots, 0 to 3."))
         if card in h["scrolls"]:
-            raise _Refuse("DT-CHAR-6", t("A scroll is held in hand, never in a slot or the "
-                                         "backpack."))
+            raise _Refuse(
+                "DT-CHAR-6", t("A scroll is held in hand, never in a slot or the backpack.")
+            )
         held = next((x for x in _held(h) if x["card"] == card), None)
         if held is None:
-            raise _Refuse("DT-CARD-5", t("{player} does not have that item.",
-                                         player=_name(s, seat)))
+            raise _Refuse(
+                "DT-CARD-5", t("{player} does not have that item.", player=_name(s, seat))
+            )
         item = self.data(s)["items"][card][held["face"]]
         slot = self._level(s, seat)["slots"][i]
         if not self._fits(s, slot, item):
             if item["type"] in slot["types"]:
-                raise _Refuse("DT-CHAR-3", t("{item} (+{bonus}) is above this slot's Max "
-                                             "+{max}.", item=item["name"], bonus=item["bonus"],
-                                             max=slot["max"]))
-            raise _Refuse("DT-CHAR-2", t("Slot {slot} takes {types}, not {type}.", slot=i + 1,
-                                         types=_either(slot["types"]), type=item["type"]))
+                raise _Refuse(
+                    "DT-CHAR-3",
+                    t(
+                        "{item} (+{bonus}) is above this slot's Max +{max}.",
+                        item=item["name"],
+                        bonus=item["bonus"],
+                        max=slot["max"],
+                    ),
+                )
+            raise _Refuse(
+                "DT-CHAR-2",
+                t(
+                    "Slot {slot} takes {types}, not {type}.",
+                    slot=i + 1,
+                    types=_either(slot["types"]),
+                    type=item["type"],
+                ),
+            )
         self._take_item(s, seat, card)
         if h["slots"][i] is not None:
             h["backpack"].append(h["slots"][i])
         h["slots"][i] = held
-        ev.append(_event("equipped", t("{player} puts {item} in slot {slot}.",
-                                       player=_name(s, seat), item=item["name"], slot=i + 1),
-                         player=_name(s, seat), card=card, slot=i))
+        ev.append(
+            _event(
+                "equipped",
+                t(
+                    "{player} puts {item} in slot {slot}.",
+                    player=_name(s, seat),
+                    item=item["name"],
+                    slot=i + 1,
+                ),
+                player=_name(s, seat),
+                card=card,
+                slot=i,
+            )
+        )
 
     def _unequip(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-CHAR-4: an item that cannot be used goes into the backpack."""
@@ -1734,33 +2374,50 @@ class DorkTower(Game):
             raise _Refuse("DT-CARD-5", t("That item is not in a slot."))
         h["backpack"].append(h["slots"][i])
         h["slots"][i] = None
-        ev.append(_event("unequipped", t("{player} puts an item in the backpack.",
-                                         player=_name(s, seat)),
-                         player=_name(s, seat), card=a["card"]))
+        ev.append(
+            _event(
+                "unequipped",
+                t("{player} puts an item in the backpack.", player=_name(s, seat)),
+                player=_name(s, seat),
+                card=a["card"],
+            )
+        )
 
     def _discard(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-LIMIT-1, DT-LIMIT-2, DT-AMB-25: anyone may discard during a turn's cleanup; the
         active player any time in his turn."""
         seat = _seat(s, _player(a))
-        if s["phase"] in ("start_roll", "choose") or (seat != s["active"] and
-                                                       s["phase"] != "cleanup"):
-            raise _Refuse("DT-TURN-1", t("{player} may discard only in his own turn or at the "
-                                         "end of a turn.", player=_name(s, seat)))
+        if s["phase"] in ("start_roll", "choose") or (
+            seat != s["active"] and s["phase"] != "cleanup"
+        ):
+            raise _Refuse(
+                "DT-TURN-1",
+                t(
+                    "{player} may discard only in his own turn or at the end of a turn.",
+                    player=_name(s, seat),
+                ),
+            )
         h = s["heroes"][seat]
         name = _name(s, seat)
         if a.get("scroll") is not None:
             if a["scroll"] not in h["scrolls"]:
-                raise _Refuse("DT-CARD-6", t("That scroll is not in {player}'s hand.",
-                                             player=name))
+                raise _Refuse("DT-CARD-6", t("That scroll is not in {player}'s hand.", player=name))
             h["scrolls"].remove(a["scroll"])
             s["scrolls"]["discard"].append(a["scroll"])
-            ev.append(_event("discarded", t("{player} discards a scroll.", player=name),
-                             player=name))
+            ev.append(
+                _event("discarded", t("{player} discards a scroll.", player=name), player=name)
+            )
             return
         self._take_item(s, seat, a.get("card"))
         s["items"]["discard"].append(a["card"])
-        ev.append(_event("discarded", t("{player} discards an item.", player=name), player=name,
-                         card=a["card"]))
+        ev.append(
+            _event(
+                "discarded",
+                t("{player} discards an item.", player=name),
+                player=name,
+                card=a["card"],
+            )
+        )
 
     def _level_up(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-LVL-1, DT-LVL-3, DT-AMB-15: 10 XP, once, in one's own turn outside a roll."""
@@ -1768,34 +2425,61 @@ class DorkTower(Game):
         h = s["heroes"][seat]
         cost = self.data(s)["xp"]["level_up"]
         if h["level"] == "high":
-            raise _Refuse("DT-LVL-1", t("{player} is already high level.",
-                                        player=_name(s, seat)))
+            raise _Refuse("DT-LVL-1", t("{player} is already high level.", player=_name(s, seat)))
         if h["xp"] < cost:
-            raise _Refuse("DT-LVL-1", t("Levelling up takes {cost} XP; {player} has {xp}.",
-                                        cost=cost, player=_name(s, seat), xp=h["xp"]))
+            raise _Refuse(
+                "DT-LVL-1",
+                t(
+                    "Levelling up takes {cost} XP; {player} has {xp}.",
+                    cost=cost,
+                    player=_name(s, seat),
+                    xp=h["xp"],
+                ),
+            )
         h["xp"] -= cost
         h["level"] = "high"
         name = _name(s, seat)
         char = self.data(s)["characters"][h["character"]]
-        ev.append(_event("levelled_up", t("{player} discards {cost} XP: {character} is high "
-                                          "level.", player=name, cost=cost,
-                                          character=char["name"]), player=name))
+        ev.append(
+            _event(
+                "levelled_up",
+                t(
+                    "{player} discards {cost} XP: {character} is high level.",
+                    player=name,
+                    cost=cost,
+                    character=char["name"],
+                ),
+                player=name,
+            )
+        )
 
-    def _use_scroll(self, s: State, seat: int, card: str, ev: list[Event],
-                    played: bool = True) -> None:
+    def _use_scroll(
+        self, s: State, seat: int, card: str, ev: list[Event], played: bool = True
+    ) -> None:
         """DT-CARD-6: a scroll is used once and discarded; once played it is public."""
         s["heroes"][seat]["scrolls"].remove(card)
         s["scrolls"]["discard"].append(card)
         name = _name(s, seat)
         sc = self.data(s)["scrolls"][card]
-        ev.append(_event("scroll_played", t("{player} plays {scroll}: {text}", player=name,
-                                            scroll=sc["name"], text=sc["text"]),
-                         player=name, scroll=card))
+        ev.append(
+            _event(
+                "scroll_played",
+                t(
+                    "{player} plays {scroll}: {text}",
+                    player=name,
+                    scroll=sc["name"],
+                    text=sc["text"],
+                ),
+                player=name,
+                scroll=card,
+            )
+        )
 
     def _check_scroll(self, s: State, seat: int, card: Any, use: str) -> None:
         if card not in s["heroes"][seat]["scrolls"]:
-            raise _Refuse("DT-CARD-6", t("That scroll is not in {player}'s hand.",
-                                         player=_name(s, seat)))
+            raise _Refuse(
+                "DT-CARD-6", t("That scroll is not in {player}'s hand.", player=_name(s, seat))
+            )
         window = self.data(s)["scrolls"][card]["window"]
         if window not in (use, "any"):
             raise _Refuse("DT-AMB-27", t("That scroll cannot be played while moving."))
@@ -1806,31 +2490,52 @@ class DorkTower(Game):
         """DT-TOWER-2..4, DT-AMB-18: declared on the door's shadowland; not a move."""
         seat = _seat(s, _player(a))
         if seat != s["active"] or s["pending"]:
-            raise _Refuse("DT-TURN-1", t("Only {player} may enter now.",
-                                         player=_name(s, s["active"])))
+            raise _Refuse(
+                "DT-TURN-1", t("Only {player} may enter now.", player=_name(s, s["active"]))
+            )
         before = s["options"]["encounter_before_entry"]
         if before:
-            ok = s["phase"] in ("trade", "cleanup") and s["t"]["encountered"] and \
-                not s["t"]["fled"] and not s["t"]["died"] and s["offer"] is None
+            ok = (
+                s["phase"] in ("trade", "cleanup")
+                and s["t"]["encountered"]
+                and not s["t"]["fled"]
+                and not s["t"]["died"]
+                and s["offer"] is None
+            )
         else:
             ok = s["phase"] == "move"
         if not ok:
-            raise _Refuse("DT-AMB-18", t("The tower is entered after the encounter on the "
-                                         "door's space.") if before else
-                          t("The tower is entered instead of the encounter, while moving."))
+            raise _Refuse(
+                "DT-AMB-18",
+                t("The tower is entered after the encounter on the door's space.")
+                if before
+                else t("The tower is entered instead of the encounter, while moving."),
+            )
         if s["heroes"][seat]["space"] != self.door_space(s):
-            raise _Refuse("DT-TOWER-2", t("The only way in is the shadowland by the door "
-                                          "({space}).",
-                                          space=self._space(s, self.door_space(s))["name"]))
+            raise _Refuse(
+                "DT-TOWER-2",
+                t(
+                    "The only way in is the shadowland by the door ({space}).",
+                    space=self._space(s, self.door_space(s))["name"],
+                ),
+            )
         name = _name(s, seat)
         s["t"]["ended"] = "other"
         s["encounter"] = _encounter(None, wizard=True)
         s["phase"] = "encounter"
         n = self.data(s)["tower_draw"]
         s["pending"] = [_draw("token", seat, "wizard") for _ in range(n)]  # DT-WIZ-1
-        ev.append(_event("tower_entered", t("{player} enters the tower and climbs to Z'Mindrik, "
-                                            "who summons {n} monsters.", player=name, n=n),
-                         player=name))
+        ev.append(
+            _event(
+                "tower_entered",
+                t(
+                    "{player} enters the tower and climbs to Z'Mindrik, who summons {n} monsters.",
+                    player=name,
+                    n=n,
+                ),
+                player=name,
+            )
+        )
 
     def _end_turn(self, s: State, a: Action, ev: list[Event]) -> None:
         """DT-TURN-2 step 6, DT-LIMIT-1..4, DT-TIME-2, DT-AMB-13, DT-AMB-25: the tower turns one
@@ -1846,8 +2551,13 @@ class DorkTower(Game):
             self._move_ended(s, ev)
             phase = s["phase"]
             if s["pending"]:
-                raise _Refuse("DT-MOVE-6", t("{player} must have the encounter here first, "
-                                             "moved or not.", player=_name(s, seat)))
+                raise _Refuse(
+                    "DT-MOVE-6",
+                    t(
+                        "{player} must have the encounter here first, moved or not.",
+                        player=_name(s, seat),
+                    ),
+                )
         if phase == "trade":
             self._close_trade(s, ev)
             phase = s["phase"]
@@ -1857,8 +2567,10 @@ class DorkTower(Game):
                 self._close_trade(s, ev)
             phase = s["phase"]
         if phase != "cleanup":
-            raise _Refuse("DT-MOVE-6" if phase in ("encounter", "resolve") else "DT-TURN-2",
-                          t("Not yet: {prompt}", prompt=self._prompt(s)))
+            raise _Refuse(
+                "DT-MOVE-6" if phase in ("encounter", "resolve") else "DT-TURN-2",
+                t("Not yet: {prompt}", prompt=self._prompt(s)),
+            )
         over = self._over_limits(s)
         if over:
             raise _Refuse(over[0], over[1])
@@ -1869,11 +2581,20 @@ class DorkTower(Game):
         s["t"] = None
         door = self.door_wedge(s)
         nxt = _name(s, s["active"])
-        ev.append(_event("tower_turned", t("The tower turns: the door faces {wedge}. {player}'s "
-                                           "turn.", wedge=data["wedges"][door]["name"],
-                                           player=nxt), step=s["tower_step"],
-                         next=nxt, door_wedge=door,
-                         days=[w["id"] for w, d in zip(data["wedges"], self.wedge_days(s)) if d]))
+        ev.append(
+            _event(
+                "tower_turned",
+                t(
+                    "The tower turns: the door faces {wedge}. {player}'s turn.",
+                    wedge=data["wedges"][door]["name"],
+                    player=nxt,
+                ),
+                step=s["tower_step"],
+                next=nxt,
+                door_wedge=door,
+                days=[w["id"] for w, d in zip(data["wedges"], self.wedge_days(s)) if d],
+            )
+        )
         self._start_turn(s, ev)
 
     def _over_limits(self, s: State) -> tuple[str, Text, int] | None:
@@ -1885,16 +2606,31 @@ class DorkTower(Game):
             cap = level.get("scroll_limit")
             cap = SCROLL_LIMIT if cap is None else cap
             if len(h["scrolls"]) > cap:
-                return ("DT-LIMIT-3" if level.get("scroll_limit") is not None else "DT-LIMIT-1",
-                        t("{player} holds {n} scrolls: play or discard down to {cap} before the "
-                          "tower turns.", player=_name(s, i), n=len(h["scrolls"]), cap=cap), i)
+                return (
+                    "DT-LIMIT-3" if level.get("scroll_limit") is not None else "DT-LIMIT-1",
+                    t(
+                        "{player} holds {n} scrolls: play or discard down to {cap} before the "
+                        "tower turns.",
+                        player=_name(s, i),
+                        n=len(h["scrolls"]),
+                        cap=cap,
+                    ),
+                    i,
+                )
             cap = level.get("backpack_limit")
             cap = BACKPACK_LIMIT if cap is None else cap
             if len(h["backpack"]) > cap:
-                return ("DT-LIMIT-3" if level.get("backpack_limit") is not None else "DT-LIMIT-2",
-                        t("{player} has {n} items in the backpack: discard down to {cap} before "
-                          "the tower turns.", player=_name(s, i), n=len(h["backpack"]), cap=cap),
-                        i)
+                return (
+                    "DT-LIMIT-3" if level.get("backpack_limit") is not None else "DT-LIMIT-2",
+                    t(
+                        "{player} has {n} items in the backpack: discard down to {cap} before "
+                        "the tower turns.",
+                        player=_name(s, i),
+                        n=len(h["backpack"]),
+                        cap=cap,
+                    ),
+                    i,
+                )
         return None
 
     # -- who may act -----------------------------------------------------------------------
@@ -1907,13 +2643,25 @@ class DorkTower(Game):
             if turn["fled"]:
                 stopped = "DT-DEFEAT-4"
             if stopped:
-                raise _Refuse(stopped, t("{player}'s movement has ended; {prompt}",
-                                         player=_name(s, seat), prompt=self._prompt(s)))
+                raise _Refuse(
+                    stopped,
+                    t(
+                        "{player}'s movement has ended; {prompt}",
+                        player=_name(s, seat),
+                        prompt=self._prompt(s),
+                    ),
+                )
         if s["phase"] in ("start_roll", "choose") or (s["pending"] and phase is not None):
             raise _Refuse("DT-TURN-2", t("Not now: {prompt}", prompt=self._prompt(s)))
         if seat != s["active"]:  # DT-TURN-1
-            raise _Refuse("DT-TURN-1", t("It is {player}'s turn, not {other}'s.",
-                                         player=_name(s, s["active"]), other=_name(s, seat)))
+            raise _Refuse(
+                "DT-TURN-1",
+                t(
+                    "It is {player}'s turn, not {other}'s.",
+                    player=_name(s, s["active"]),
+                    other=_name(s, seat),
+                ),
+            )
         if phase is not None and s["phase"] != phase:
             rule = {"defeat": "DT-DEFEAT-1", "city": "DT-CITY-1"}.get(phase, "DT-TURN-2")
             if phase == "move" and s["t"]:
@@ -1922,8 +2670,9 @@ class DorkTower(Game):
                     rule = "DT-DEFEAT-4"
             elif phase == "city" and s["t"] and s["t"]["fled"]:
                 rule = "DT-DEFEAT-4"
-            raise _Refuse(rule, t("Not now ({action}): {prompt}", action=what,
-                                  prompt=self._prompt(s)))
+            raise _Refuse(
+                rule, t("Not now ({action}): {prompt}", action=what, prompt=self._prompt(s))
+            )
         return seat
 
     def _own_turn(self, s: State, a: Action, what: str) -> int:
@@ -1932,8 +2681,14 @@ class DorkTower(Game):
         if s["phase"] in ("start_roll", "choose"):
             raise _Refuse("DT-TURN-2", t("Not now: {prompt}", prompt=self._prompt(s)))
         if seat != s["active"]:
-            raise _Refuse("DT-TURN-1", t("It is {player}'s turn, not {other}'s.",
-                                         player=_name(s, s["active"]), other=_name(s, seat)))
+            raise _Refuse(
+                "DT-TURN-1",
+                t(
+                    "It is {player}'s turn, not {other}'s.",
+                    player=_name(s, s["active"]),
+                    other=_name(s, seat),
+                ),
+            )
         if s["pending"] and s["pending"][0].get("why") == "combat" and s["combat"]["rolls"]:
             raise _Refuse("DT-AMB-15", t("Not between a roll and its outcome."))
         return seat
@@ -1944,8 +2699,11 @@ class DorkTower(Game):
 
     def _others_here(self, s: State, seat: int) -> list[int]:
         here = s["heroes"][seat]["space"]
-        return [i for i in self._others(s, seat) if s["heroes"][i]["space"] == here
-                and not s["heroes"][i]["dead"]]
+        return [
+            i
+            for i in self._others(s, seat)
+            if s["heroes"][i]["space"] == here and not s["heroes"][i]["dead"]
+        ]
 
     # -- data helpers ----------------------------------------------------------------------
 
@@ -1963,8 +2721,11 @@ class DorkTower(Game):
     def _equipped_slots(self, s: State, seat: int) -> list[tuple[dict, dict]]:
         items = self.data(s)["items"]
         slots = self._level(s, seat)["slots"]
-        return [(slots[i], items[x["card"]][x["face"]])
-                for i, x in enumerate(s["heroes"][seat]["slots"]) if x]
+        return [
+            (slots[i], items[x["card"]][x["face"]])
+            for i, x in enumerate(s["heroes"][seat]["slots"])
+            if x
+        ]
 
     def _equipped(self, s: State, seat: int) -> list[dict]:
         return [face for _, face in self._equipped_slots(s, seat)]
@@ -1984,18 +2745,28 @@ class DorkTower(Game):
             data = self.data(s)
             taken_chars = {h["character"] for h in s["heroes"]}
             taken = {data["spaces"][h["home"]]["wedge"] for h in s["heroes"] if h["home"]}
-            cities = [sp["id"] for sp in data["spaces"].values()
-                      if self._type(s, sp["id"])["city"] and sp["wedge"] not in taken
-                      and _wedge(data, sp["wedge"])["kind"] == "kingdom"]
-            return [{"type": "choose", "player": p, "character": c, "city": city}
-                    for c in sorted(data["characters"]) if c not in taken_chars
-                    for city in sorted(cities)]
+            cities = [
+                sp["id"]
+                for sp in data["spaces"].values()
+                if self._type(s, sp["id"])["city"]
+                and sp["wedge"] not in taken
+                and _wedge(data, sp["wedge"])["kind"] == "kingdom"
+            ]
+            return [
+                {"type": "choose", "player": p, "character": c, "city": city}
+                for c in sorted(data["characters"])
+                if c not in taken_chars
+                for city in sorted(cities)
+            ]
         active = _name(s, s["active"])
         out: list[Action] = []
         if phase == "pre_roll":
             c = s["combat"]
-            if not c["rolls"] and c["sixes"] < MAX_SIXES and \
-                    s["heroes"][s["active"]]["xp"] >= self.data(s)["xp"]["die_to_six"]:
+            if (
+                not c["rolls"]
+                and c["sixes"] < MAX_SIXES
+                and s["heroes"][s["active"]]["xp"] >= self.data(s)["xp"]["die_to_six"]
+            ):
                 out.append({"type": "buy_six", "player": active})
             return out
         if phase == "scrolls_others":
@@ -2011,12 +2782,15 @@ class DorkTower(Game):
                 for act in self._step_options(s, to):
                     out.append(act)
             out.append({"type": "stop", "player": active})
-            if not s["options"]["encounter_before_entry"] and \
-                    s["heroes"][s["active"]]["space"] == self.door_space(s):
+            if not s["options"]["encounter_before_entry"] and s["heroes"][s["active"]][
+                "space"
+            ] == self.door_space(s):
                 out.append({"type": "enter_tower", "player": active})
         elif phase == "resolve":
-            out += [{"type": "resolve", "player": active, "token": t}
-                    for t in sorted(set(s["encounter"]["unresolved"]))]
+            out += [
+                {"type": "resolve", "player": active, "token": t}
+                for t in sorted(set(s["encounter"]["unresolved"]))
+            ]
         elif phase == "scrolls_own":
             out.append({"type": "done", "player": active})
             out += self._scroll_plays(s, s["active"], ("own_pre_roll", "any"))
@@ -2027,8 +2801,9 @@ class DorkTower(Game):
                 out.append({"type": "die", "player": active})
         elif phase == "city":
             turn, h = s["t"], s["heroes"][s["active"]]
-            if turn["business"] is None and not (turn["sold"] and
-                                              not s["options"]["work_allows_selling"]):
+            if turn["business"] is None and not (
+                turn["sold"] and not s["options"]["work_allows_selling"]
+            ):
                 out.append({"type": "work", "player": active})
             if turn["business"] != "work":
                 if not s["shop"]["drawn"]:
@@ -2039,8 +2814,14 @@ class DorkTower(Game):
                     if c["bought"] is None:
                         for face in ("equipment", "magic"):
                             if self.data(s)["items"][c["card"]][face]["price"] <= h["gold"]:
-                                out.append({"type": "buy", "player": active, "card": c["card"],
-                                            "face": face})
+                                out.append(
+                                    {
+                                        "type": "buy",
+                                        "player": active,
+                                        "card": c["card"],
+                                        "face": face,
+                                    }
+                                )
                 if not turn["scroll_bought"] and h["gold"] >= SCROLL_PRICE:
                     out.append({"type": "buy_scroll", "player": active})
             if turn["business"] != "work" or s["options"]["work_allows_selling"]:
@@ -2062,8 +2843,10 @@ class DorkTower(Game):
                     out.append({"type": "discard", "player": _name(s, i), "card": x["card"]})
                 for card in h["scrolls"]:
                     out.append({"type": "discard", "player": _name(s, i), "scroll": card})
-        if s["heroes"][s["active"]]["level"] == "low" and \
-                s["heroes"][s["active"]]["xp"] >= self.data(s)["xp"]["level_up"]:
+        if (
+            s["heroes"][s["active"]]["level"] == "low"
+            and s["heroes"][s["active"]]["xp"] >= self.data(s)["xp"]["level_up"]
+        ):
             out.append({"type": "level_up", "player": active})
         return out
 
@@ -2105,8 +2888,12 @@ class DorkTower(Game):
         else:
             if h["xp"] >= costs["cross_border"]:
                 modes.append({"cross": "xp"})
-            if not turn["stepped"] and h["space"] == turn["start"] and \
-                    turn["moves_left"] == self._level(s, seat)["movement"] and turn["moves_left"]:
+            if (
+                not turn["stepped"]
+                and h["space"] == turn["start"]
+                and turn["moves_left"] == self._level(s, seat)["movement"]
+                and turn["moves_left"]
+            ):
                 modes.append({"cross": "whole"})
         out = []
         for m in modes:
@@ -2124,15 +2911,17 @@ class DorkTower(Game):
         if s["phase"] == "start_roll":  # DT-SETUP-6
             st = s["start"]
             seat = next(i for i in st["rolling"] if str(i) not in st["rolls"])
-            return Chance("die", "DT-SETUP-6", player=_name(s, seat), profile="d6", faces=DIE,
-                          dice=2)
+            return Chance(
+                "die", "DT-SETUP-6", player=_name(s, seat), profile="d6", faces=DIE, dice=2
+            )
         if not s["pending"]:
             return None
         p = s["pending"][0]
         who = _name(s, p["player"]) if p.get("player") is not None else None
         if p["kind"] == "die":
-            rule = {"combat": "DT-COMBAT-7", "treasure": "DT-REWARD-2",
-                    "quest": "DT-QUEST-6"}[p["why"]]
+            rule = {"combat": "DT-COMBAT-7", "treasure": "DT-REWARD-2", "quest": "DT-QUEST-6"}[
+                p["why"]
+            ]
             return Chance("die", rule, player=who, profile="d6", faces=DIE, dice=p["dice"])
         rule = {"token": "DT-ENC-3", "item": "DT-CARD-5", "scroll": "DT-CARD-6"}[p["kind"]]
         if p["why"] == "wizard":
@@ -2152,8 +2941,9 @@ class DorkTower(Game):
         if not s["pending"]:
             return None
         p = dict(s["pending"][0])
-        p["left"] = sum(1 for q in s["pending"] if q["kind"] == p["kind"]
-                        and q.get("player") == p.get("player"))  # draws of this kind in a row
+        p["left"] = sum(
+            1 for q in s["pending"] if q["kind"] == p["kind"] and q.get("player") == p.get("player")
+        )  # draws of this kind in a row
         if p.get("player") is not None:
             p["player"] = _name(s, p["player"])
         return p
@@ -2210,8 +3000,10 @@ class DorkTower(Game):
                 "space": h["space"],
                 "home": h["home"],
                 "dead": h["dead"],
-                "slots": [self._item_view(s, x, level["slots"][k] if level else None)
-                          for k, x in enumerate(h["slots"])],
+                "slots": [
+                    self._item_view(s, x, level["slots"][k] if level else None)
+                    for k, x in enumerate(h["slots"])
+                ],
                 "backpack": [self._item_view(s, x, None) for x in h["backpack"]],
                 "scroll_count": len(h["scrolls"]),
                 "scrolls": [self._scroll_view(s, c) for c in h["scrolls"]] if sees else None,
@@ -2225,11 +3017,17 @@ class DorkTower(Game):
             combat = {
                 "monsters": [self._token_view(s, m) for m in c["monsters"]],
                 "removed": list(c["removed"]),
-                "played": [{"player": p["player"], **self._scroll_view(s, p["scroll"])}
-                           for p in c["played"]],
+                "played": [
+                    {"player": p["player"], **self._scroll_view(s, p["scroll"])}
+                    for p in c["played"]
+                ],
                 "passed": [_name(s, i) for i in c["passed"]],
-                "sixes": c["sixes"], "dice": c["dice"], "rolls": c["rolls"],
-                "quest": c["quest"], "wizard": c["wizard"], "space": c["space"],
+                "sixes": c["sixes"],
+                "dice": c["dice"],
+                "rolls": c["rolls"],
+                "quest": c["quest"],
+                "wizard": c["wizard"],
+                "space": c["space"],
                 "totals": self.totals(s),
                 "flee": self.flee_spaces(s) if s["phase"] == "defeat" else [],
             }
@@ -2243,8 +3041,11 @@ class DorkTower(Game):
             if not shown:
                 give["scrolls"] = len(give["scrolls"])
             offer = {"from": parties[0], "to": parties[1], "give": give, "take": dict(o["take"])}
-        here = s["heroes"][s["active"]]["space"] if s["phase"] not in (
-            "start_roll", "choose") else None
+        here = (
+            s["heroes"][s["active"]]["space"]
+            if s["phase"] not in ("start_roll", "choose")
+            else None
+        )
         v: dict[str, Any] = {
             "game": self.id,
             "viewer": viewer,
@@ -2259,41 +3060,67 @@ class DorkTower(Game):
             "order": list(names),
             "players": players,
             "start_rolls": {_name(s, int(k)): v for k, v in s["start"]["rolls"].items()},
-            "tower": {"step": s["tower_step"], "door_wedge": door,
-                      "door_space": data["shadowlands"][data["wedges"][door]["id"]],
-                      "wedges": [{"id": w["id"], "name": w["name"], "kind": w["kind"], "day": d}
-                                 for w, d in zip(data["wedges"], tower_days)]},
+            "tower": {
+                "step": s["tower_step"],
+                "door_wedge": door,
+                "door_space": data["shadowlands"][data["wedges"][door]["id"]],
+                "wedges": [
+                    {"id": w["id"], "name": w["name"], "kind": w["kind"], "day": d}
+                    for w, d in zip(data["wedges"], tower_days)
+                ],
+            },
             "quests": list(s["quests"]),
-            "monsters": {sp: [self._token_view(s, m) for m in ms]
-                         for sp, ms in sorted(s["monsters"].items())},
+            "monsters": {
+                sp: [self._token_view(s, m) for m in ms] for sp, ms in sorted(s["monsters"].items())
+            },
             "moves_left": s["t"]["moves_left"] if s["t"] else None,
-            "here": {"space": here, "draw": self._draw_count(s, here),
-                     "day": self._is_day(s, here)} if here else None,
-            "encounter": None if enc is None else {
-                "space": enc["space"], "wizard": enc["wizard"], "quest": enc["quest"],
+            "here": {"space": here, "draw": self._draw_count(s, here), "day": self._is_day(s, here)}
+            if here
+            else None,
+            "encounter": None
+            if enc is None
+            else {
+                "space": enc["space"],
+                "wizard": enc["wizard"],
+                "quest": enc["quest"],
                 "drawn": [self._token_view(s, m) for m in enc["drawn"]],
-                "unresolved": list(enc["unresolved"])},
+                "unresolved": list(enc["unresolved"]),
+            },
             "combat": combat,
             "last_combat": s["last_combat"],
-            "shop": None if s["shop"] is None else {
-                "cards": [{"card": x["card"], "bought": x["bought"],
-                           "equipment": data["items"][x["card"]]["equipment"],
-                           "magic": data["items"][x["card"]]["magic"]}
-                          for x in s["shop"]["cards"]],
+            "shop": None
+            if s["shop"] is None
+            else {
+                "cards": [
+                    {
+                        "card": x["card"],
+                        "bought": x["bought"],
+                        "equipment": data["items"][x["card"]]["equipment"],
+                        "magic": data["items"][x["card"]]["magic"],
+                    }
+                    for x in s["shop"]["cards"]
+                ],
                 "business": s["t"]["business"] if s["t"] else None,
-                "scroll_bought": bool(s["t"] and s["t"]["scroll_bought"])},
+                "scroll_bought": bool(s["t"] and s["t"]["scroll_bought"]),
+            },
             "offer": offer,
             "awaiting": self.awaited(s),
-            "prices": {"scroll": SCROLL_PRICE, "work": dict(WORK_PAY),
-                       "resurrection": RESURRECTION_GOLD, "quest_xp": QUEST_XP,
-                       "xp": dict(data["xp"])},
-            "decks": {"items": len(s["items"]["deck"]), "scrolls": len(s["scrolls"]["deck"]),
-                      "bowl": sum(s["bowl"].values()),
-                      "item_discard": len(s["items"]["discard"]),
-                      "scroll_discard": len(s["scrolls"]["discard"])},
+            "prices": {
+                "scroll": SCROLL_PRICE,
+                "work": dict(WORK_PAY),
+                "resurrection": RESURRECTION_GOLD,
+                "quest_xp": QUEST_XP,
+                "xp": dict(data["xp"]),
+            },
+            "decks": {
+                "items": len(s["items"]["deck"]),
+                "scrolls": len(s["scrolls"]["deck"]),
+                "bowl": sum(s["bowl"].values()),
+                "item_discard": len(s["items"]["discard"]),
+                "scroll_discard": len(s["scrolls"]["discard"]),
+            },
             # an arranged start names the hands it dealt: only the referee sees it
-            "options": {k: v for k, v in s["options"].items()
-                        if k != "scenario" or everything},
+            "options": {k: v for k, v in s["options"].items() if k != "scenario" or everything},
             "waiting_for": self._waiting_names(s),
             "prompt": self._prompt(s),
         }
@@ -2307,14 +3134,20 @@ class DorkTower(Game):
 
     def _limits(self, s: State, seat: int) -> dict[str, int]:
         level = self._level(s, seat)
-        return {"scrolls": SCROLL_LIMIT if level["scroll_limit"] is None else level["scroll_limit"],
-                "backpack": BACKPACK_LIMIT if level["backpack_limit"] is None
-                else level["backpack_limit"]}
+        return {
+            "scrolls": SCROLL_LIMIT if level["scroll_limit"] is None else level["scroll_limit"],
+            "backpack": BACKPACK_LIMIT
+            if level["backpack_limit"] is None
+            else level["backpack_limit"],
+        }
 
     def _item_view(self, s: State, held: dict | None, slot: dict | None) -> dict | None:
         if held is None:
-            return None if slot is None else {"card": None, "accepts": slot["types"],
-                                              "max": slot.get("max")}
+            return (
+                None
+                if slot is None
+                else {"card": None, "accepts": slot["types"], "max": slot.get("max")}
+            )
         face = self.data(s)["items"][held["card"]][held["face"]]
         out = {"card": held["card"], "face": held["face"], **face}
         if slot is not None:
@@ -2323,14 +3156,26 @@ class DorkTower(Game):
 
     def _scroll_view(self, s: State, card: str) -> dict[str, Any]:
         sc = self.data(s)["scrolls"][card]
-        return {"scroll": card, "name": sc["name"], "text": sc["text"], "window": sc["window"],
-                "effect": sc["effect"]}
+        return {
+            "scroll": card,
+            "name": sc["name"],
+            "text": sc["text"],
+            "window": sc["window"],
+            "effect": sc["effect"],
+        }
 
     def _token_view(self, s: State, token: str) -> dict[str, Any]:
         entry = self.data(s)["tokens"][token]
-        return {"token": token, "name": entry["name"], "monster": entry["monster"],
-                "strength": entry["strength"], "types": entry["types"], "xp": entry["xp"],
-                "treasure": entry["treasure"], "friendly": entry["friendly"]}
+        return {
+            "token": token,
+            "name": entry["name"],
+            "monster": entry["monster"],
+            "strength": entry["strength"],
+            "types": entry["types"],
+            "xp": entry["xp"],
+            "treasure": entry["treasure"],
+            "friendly": entry["friendly"],
+        }
 
     def _waiting_names(self, s: State) -> list[str]:
         phase = s["phase"]
@@ -2344,8 +3189,11 @@ class DorkTower(Game):
             p = s["pending"][0]
             return [_name(s, p["player"])] if p.get("player") is not None else []
         if phase == "scrolls_others":
-            return [_name(s, i) for i in self._others(s, s["active"])
-                    if i not in s["combat"]["passed"] and s["heroes"][i]["scrolls"]]
+            return [
+                _name(s, i)
+                for i in self._others(s, s["active"])
+                if i not in s["combat"]["passed"] and s["heroes"][i]["scrolls"]
+            ]
         if phase == "trade" and s["offer"] is not None:
             return [_name(s, s["offer"]["to"])]
         over = self._over_limits(s) if phase == "cleanup" else None
@@ -2362,8 +3210,9 @@ class DorkTower(Game):
         if phase == "start_roll":
             return t("{player}: roll two dice to see who starts.", player=self.chance(s).player)
         if phase == "choose":
-            return t("{player}: choose a character and a home city.",
-                     player=_name(s, s["choosing"]))
+            return t(
+                "{player}: choose a character and a home city.", player=_name(s, s["choosing"])
+            )
         who = _name(s, s["active"])
         if s["pending"]:
             p = s["pending"][0]
@@ -2375,16 +3224,18 @@ class DorkTower(Game):
                         return t("{player}: roll one die for the fight.", player=by)
                     return t("{player}: roll {n} dice for the fight.", player=by, n=n)
                 if p["why"] == "treasure":
-                    return t("{player}: roll a die for the {token}'s treasure.", player=by,
-                             token=self.data(s)["tokens"][p["token"]]["name"])
+                    return t(
+                        "{player}: roll a die for the {token}'s treasure.",
+                        player=by,
+                        token=self.data(s)["tokens"][p["token"]]["name"],
+                    )
                 if n == 1:
                     return t("{player}: roll one die on the Quest Location table.", player=by)
                 return t("{player}: roll {n} dice on the Quest Location table.", player=by, n=n)
             if p["kind"] == "token":
                 left = sum(1 for q in s["pending"] if q["kind"] == "token")
                 if left == 1:
-                    return t("{player}: draw {n} encounter token from the bowl.", player=by,
-                             n=left)
+                    return t("{player}: draw {n} encounter token from the bowl.", player=by, n=left)
                 return t("{player}: draw {n} encounter tokens from the bowl.", player=by, n=left)
             if p["kind"] == "item":
                 if p["face"] == "shop":
@@ -2394,12 +3245,18 @@ class DorkTower(Game):
                 return t("{player}: draw an item card (equipment face).", player=by)
             return t("{player}: draw a scroll.", player=by)
         if phase == "move":
-            return t("{player}: move ({n} left), stop, or enter the tower.", player=who,
-                     n=s["t"]["moves_left"])
+            return t(
+                "{player}: move ({n} left), stop, or enter the tower.",
+                player=who,
+                n=s["t"]["moves_left"],
+            )
         if phase == "trade":
             if s["offer"] is not None:
-                return t("{partner}: accept or decline {player}'s offer.",
-                         partner=_name(s, s["offer"]["to"]), player=who)
+                return t(
+                    "{partner}: accept or decline {player}'s offer.",
+                    partner=_name(s, s["offer"]["to"]),
+                    player=who,
+                )
             return t("{player}: trade with the characters here, or carry on.", player=who)
         if phase == "resolve":
             return t("{player}: resolve the tokens that are not monsters first.", player=who)
@@ -2458,14 +3315,19 @@ class DorkTower(Game):
         for i, k in places:
             s["heroes"][i]["scrolls"][k] = next(take)
         if offer is not None and offer["from"] in hidden and offer["from"] not in seen:
-            old, new = state["heroes"][offer["from"]]["scrolls"], \
-                s["heroes"][offer["from"]]["scrolls"]
+            old, new = (
+                state["heroes"][offer["from"]]["scrolls"],
+                s["heroes"][offer["from"]]["scrolls"],
+            )
             offer["give"]["scrolls"] = [new[old.index(c)] for c in offer["give"]["scrolls"]]
         return s
 
     def outcome(self, state: State) -> Outcome:
-        return Outcome(finished=state["phase"] == "over", winners=tuple(state["winners"]),
-                       scores={p: h["xp"] for p, h in zip(state["players"], state["heroes"])})
+        return Outcome(
+            finished=state["phase"] == "over",
+            winners=tuple(state["winners"]),
+            scores={p: h["xp"] for p, h in zip(state["players"], state["heroes"])},
+        )
 
 
 _HANDLERS = {
@@ -2504,14 +3366,33 @@ _HANDLERS = {
 
 # ----------------------------------------------------------------------------------------------
 
+
 def _new_hero() -> dict[str, Any]:
-    return {"character": None, "level": "low", "gold": 0, "xp": 0, "space": None, "home": None,
-            "slots": [None] * SLOTS, "backpack": [], "scrolls": [], "dead": False}
+    return {
+        "character": None,
+        "level": "low",
+        "gold": 0,
+        "xp": 0,
+        "space": None,
+        "home": None,
+        "slots": [None] * SLOTS,
+        "backpack": [],
+        "scrolls": [],
+        "dead": False,
+    }
 
 
 def _encounter(space: str | None, quest: bool = False, wizard: bool = False) -> dict[str, Any]:
-    return {"space": space, "quest": quest, "wizard": wizard, "drawn": [], "unresolved": [],
-            "aside": [], "summoned": 0, "done": False}
+    return {
+        "space": space,
+        "quest": quest,
+        "wizard": wizard,
+        "drawn": [],
+        "unresolved": [],
+        "aside": [],
+        "summoned": 0,
+        "done": False,
+    }
 
 
 def _draw(kind: str, seat: int, why: str, face: str | None = None) -> dict[str, Any]:
@@ -2542,8 +3423,11 @@ def _held(h: dict) -> list[dict]:
 def _side(side: dict, by_id: bool) -> dict[str, Any]:
     """One side of an offer: the giver's scrolls by card, the scrolls asked for by number."""
     scrolls = side.get("scrolls", [] if by_id else 0)
-    return {"gold": side.get("gold", 0), "items": list(side.get("items", [])),
-            "scrolls": list(scrolls) if by_id else scrolls}
+    return {
+        "gold": side.get("gold", 0),
+        "items": list(side.get("items", [])),
+        "scrolls": list(scrolls) if by_id else scrolls,
+    }
 
 
 def _row(rows: list[dict], diff: int) -> dict[str, Any]:
@@ -2562,15 +3446,18 @@ def _dice_values(a: Action, n: int) -> list[int]:
     values = a.get("values")
     if values is None and "value" in a:
         values = [a["value"]]
-    if not isinstance(values, list) or any(not isinstance(v, int) or isinstance(v, bool)
-                                           for v in values):
+    if not isinstance(values, list) or any(
+        not isinstance(v, int) or isinstance(v, bool) for v in values
+    ):
         raise _Refuse(MALFORMED, t("A roll gives its dice as values: a list of numbers."))
     if len(values) != n:
         if n == 1:
-            raise _Refuse("DT-COMP-9", t("This roll takes one die, not {given}.",
-                                         given=len(values)))
-        raise _Refuse("DT-COMP-9", t("This roll takes {n} dice, not {given}.", n=n,
-                                     given=len(values)))
+            raise _Refuse(
+                "DT-COMP-9", t("This roll takes one die, not {given}.", given=len(values))
+            )
+        raise _Refuse(
+            "DT-COMP-9", t("This roll takes {n} dice, not {given}.", n=n, given=len(values))
+        )
     if any(v not in DIE for v in values):
         raise _Refuse("DT-COMP-9", t("The dice are six-sided: faces 1 to 6."))
     return values
@@ -2589,19 +3476,46 @@ def _slot_number(where: str) -> int:
 def _tie_text(names: list[str], total: int) -> Text:
     """DT-SETUP-6: the players who tie for the start, a sentence for each number of them."""
     if len(names) == 2:
-        return t("{a} and {b} tie on {total}: they roll again.", a=names[0], b=names[1],
-                 total=total)
+        return t(
+            "{a} and {b} tie on {total}: they roll again.", a=names[0], b=names[1], total=total
+        )
     if len(names) == 3:
-        return t("{a} and {b} and {c} tie on {total}: they roll again.", a=names[0],
-                 b=names[1], c=names[2], total=total)
+        return t(
+            "{a} and {b} and {c} tie on {total}: they roll again.",
+            a=names[0],
+            b=names[1],
+            c=names[2],
+            total=total,
+        )
     if len(names) == 4:
-        return t("{a} and {b} and {c} and {d} tie on {total}: they roll again.", a=names[0],
-                 b=names[1], c=names[2], d=names[3], total=total)
+        return t(
+            "{a} and {b} and {c} and {d} tie on {total}: they roll again.",
+            a=names[0],
+            b=names[1],
+            c=names[2],
+            d=names[3],
+            total=total,
+        )
     if len(names) == 5:
-        return t("{a} and {b} and {c} and {d} and {e} tie on {total}: they roll again.",
-                 a=names[0], b=names[1], c=names[2], d=names[3], e=names[4], total=total)
-    return t("{a} and {b} and {c} and {d} and {e} and {f} tie on {total}: they roll again.",
-             a=names[0], b=names[1], c=names[2], d=names[3], e=names[4], f=names[5], total=total)
+        return t(
+            "{a} and {b} and {c} and {d} and {e} tie on {total}: they roll again.",
+            a=names[0],
+            b=names[1],
+            c=names[2],
+            d=names[3],
+            e=names[4],
+            total=total,
+        )
+    return t(
+        "{a} and {b} and {c} and {d} and {e} and {f} tie on {total}: they roll again.",
+        a=names[0],
+        b=names[1],
+        c=names[2],
+        d=names[3],
+        e=names[4],
+        f=names[5],
+        total=total,
+    )
 
 
 def _listing(parts: list[Text]) -> Text:
