@@ -24,9 +24,9 @@ Example ``companion.toml`` (every key optional)::
     nfc_readers = { seat1 = "/dev/ttyUSB0" }  # optional: a PN532 of its own at a seat, by USB
     led_chain = ["table", "score", "tower"]   # the strips on the LED data line, in wiring order
 
-    [games.dorktower]
-    data_set = "my-dork-tower"  # the game's data set (docs/dork-tower-data.md); a relative
-                                # path is relative to this file. Also: [games] dorktower_data
+    [games.GAME]                # GAME: a game's id (``companion/games/<id>``)
+    data_set = "my-data-set"    # the game's data set (docs/<game>-data.md); a relative path is
+                                # relative to this file. Also: [games] GAME_data = "..."
 
 The tower ring and motor are described in ``hardware/README.md``; the motor is off unless
 ``tower_motor_pins`` names its four pins.

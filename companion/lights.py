@@ -2,7 +2,7 @@
 every game's drawing shares.
 
 ``render`` hands the drawing to the game's drawer (its plug-in's ``lights``, a
-:class:`~companion.games.plugin.GameLights`); a game without one gets :class:`StatusLights`. This
+:class:`~companion.plugin.GameLights`); a game without one gets :class:`StatusLights`. This
 module keeps the layout, the cues, the palette, the blink helpers, the status lights and the
 refusal signal.
 

@@ -1,4 +1,4 @@
-"""The optional tower motor: a stepper that turns Dork Tower's real tower, through gpiozero.
+"""The optional tower motor: a stepper that turns a game's real tower, through gpiozero.
 
 Built for a 28BYJ-48 geared stepper on a ULN2003 driver board: four GPIO pins drive the board's
 inputs IN1..IN4 (``pins`` in that order), energised in the half-step sequence ``HALF_STEP``.

@@ -12,8 +12,8 @@ from __future__ import annotations
 import importlib
 
 from ..i18n import t
+from ..plugin import Catalogs, GamePlugin, TableView
 from ..rules import Game, SetupError
-from .plugin import Catalogs, GamePlugin, TableView
 
 #: The games the companion ships, by id, in the project's order of priority.
 GAME_IDS: tuple[str, ...] = ("abracadawhat", "dorktower")

@@ -165,7 +165,7 @@ class Game(ABC):
 
     id: str
     title: str
-    spec: str  #: the specification file in the shared rules folder, e.g. "abracadawhat.md"
+    spec: str  #: the specification file in the shared rules folder, e.g. "<game>.md"
     min_players: int
     max_players: int
     options: tuple[Option, ...] = ()

@@ -8,7 +8,7 @@ disagree about what a sequence of entries means.
 Memory stays bounded however long a game runs: only the most recent states are kept
 (``KEEP_RECENT``), with a checkpoint every ``CHECKPOINT_EVERY`` actions; an undo that walks back
 further than the recent states replays the actions from the nearest checkpoint (the rules are
-pure, so the replay gives the very same state). A Dork Tower evening of several thousand actions
+pure, so the replay gives the very same state). An evening of several thousand actions
 keeps a few dozen states, not thousands.
 """
 

@@ -1,6 +1,6 @@
 """Replay a recorded game or a scenario: JSON Lines in, the resulting state (as JSON) out.
 
-Line 1 is the header, ``{"game": "abracadawhat", "players": [...], "options": {...}}`` with an
+Line 1 is the header, ``{"game": "<game id>", "players": [...], "options": {...}}`` with an
 optional ``"seed"``; every following line is one action, or ``{"type": "undo"}``. A line the rules
 refuse changes nothing; it is reported in ``rejections`` with its 1-based line number, and the
 replay goes on. The vocabulary is documented in ``docs/replay.md``.

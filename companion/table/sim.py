@@ -22,7 +22,7 @@ from typing import Any
 from companion_dice import profiles as dice_profiles
 
 from ..devices.factory import Devices
-from ..games import GAME_IDS, plugin
+from ..games import ids, plugin
 from .runtime import Table
 
 
@@ -48,9 +48,11 @@ class GameHands:
     acts: dict[str, dict[str, tuple[type, str]]] = {}
     controls: tuple[tuple[str, str, bool], ...] = ()
 
-    def __init__(self, sim: SimulatedTable, game: Any, seed: int):
+    def __init__(self, sim: SimulatedTable | None, game: Any, seed: int):
+        """The hands of ``game`` at the simulated table ``sim`` (None: only its box, which
+        depends on the game and the seed alone, is asked for)."""
         self.sim = sim
-        self.table = sim.table
+        self.table = sim.table if sim is not None else None
         self.game = game
         self.seed = seed
 
@@ -95,11 +97,11 @@ class SimulatedTable:
         return found
 
     def boxes(self) -> dict[str, dict[str, str]]:
-        """Every shipped game's box of stickers (UID -> component), by game; a UID already in an
+        """Every game's box of stickers (UID -> component), by game; a UID already in an
         earlier game's box is left out of a later one's."""
         seen: set[str] = set()
         boxes: dict[str, dict[str, str]] = {}
-        for game_id in GAME_IDS:
+        for game_id in ids():
             box = {
                 uid: name for uid, name in self.hands(game_id).stickers().items() if uid not in seen
             }

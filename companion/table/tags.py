@@ -1,4 +1,4 @@
-"""The tag registry: which NFC sticker is which component ("stone 5" of Abracada...What?).
+"""The tag registry: which NFC sticker is which component of which game ("stone 5").
 
 A sticker is enrolled by tapping it and naming its component. The registry refuses a sticker that
 is already enrolled and more stickers for a component than the box holds (``Game.components``).

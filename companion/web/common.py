@@ -55,7 +55,8 @@ def catalog(lang: str, kind: str) -> Any:
     table's and the games' rules') or the pages' scripts' (``"pages"``)."""
     from babel.support import NullTranslations, Translations
 
-    from ..i18n import DEFAULT, catalogs
+    from ..i18n import DEFAULT
+    from ..i18n.catalogs import catalogs
 
     merged: Any = NullTranslations()
     if lang == DEFAULT:

@@ -14,7 +14,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 from support import csrf_for, request
 
-from companion.i18n import compiled, po_files, untranslated
+from companion.i18n.catalogs import compiled, po_files, untranslated
 
 ITALIAN = {"Cookie": "companion_lang=it"}
 ENGLISH = {"Cookie": "companion_lang=en"}

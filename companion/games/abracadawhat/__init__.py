@@ -6,7 +6,7 @@ The package: ``rules`` (pure), ``inputs`` (a stone tapped at the board reader, a
 hands that deal, remove and draw them), ``static`` (the page module) and ``translations``.
 """
 
-from ..plugin import Catalogs, GamePlugin
+from companion.plugin import Catalogs, GamePlugin
 
 PLUGIN = GamePlugin(
     id="abracadawhat",

@@ -8,7 +8,7 @@ that draw and turn the tower), ``tower`` (the tower motor following the game), `
 page module) and ``translations``.
 """
 
-from ..plugin import Catalogs, GamePlugin
+from companion.plugin import Catalogs, GamePlugin
 
 PLUGIN = GamePlugin(
     id="dorktower",

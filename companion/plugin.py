@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypedDict
 
-from ..rules import Game
+from .rules import Game
 
 
 class TableView(TypedDict, total=False):
@@ -112,7 +112,7 @@ class DataSets(Protocol):
 
 
 class Actuator(Protocol):
-    """What makes a device follow the game (the tower motor turning Dork Tower's tower)."""
+    """What makes a device follow the game (a motor turning a game's tower)."""
 
     def follow(self, view: dict[str, Any], device: Any, remembered: str | None) -> str | None:
         """Move ``device`` to where the public ``view`` says, from where it was last moved to
@@ -135,7 +135,7 @@ class GamePlugin:
 
     id: str
     title: str
-    package: str  #: the game's package, e.g. ``companion.games.dorktower``
+    package: str  #: the game's package, ``companion.games.<id>``
     rules: Any
     inputs: Any = None
     lights: Any = None
@@ -156,7 +156,7 @@ class GamePlugin:
     @functools.cached_property
     def input_mapping(self) -> Any:
         """How the table's sensors read the game (a ``GameInputs``)."""
-        from ..table.inputs import GameInputs
+        from .table.inputs import GameInputs
 
         inputs = self._load(self.inputs) if self.inputs is not None else GameInputs
         return inputs(self.game) if isinstance(inputs, type) else inputs
@@ -164,7 +164,7 @@ class GamePlugin:
     @functools.cached_property
     def drawer(self) -> GameLights:
         """How the game draws on the LED strips."""
-        from ..lights import StatusLights
+        from .lights import StatusLights
 
         lights = self._load(self.lights) if self.lights is not None else StatusLights
         return lights() if isinstance(lights, type) else lights
@@ -172,7 +172,7 @@ class GamePlugin:
     @functools.cached_property
     def hands(self) -> type:
         """The simulated hands' class for this game (a ``GameHands`` subclass)."""
-        from ..table.sim import GameHands
+        from .table.sim import GameHands
 
         return self._load(self.sim) if self.sim is not None else GameHands
 

@@ -1,21 +1,11 @@
-"""Text that a page can show in the phone's own language: English where it is made, translated
-where it is shown.
-
-The rules cores and the table are pure and know no language: they write English, but through
-:func:`t`, which keeps the message's template and its values beside the English result
-(:class:`Text`, a ``str``). The web layer translates a whole snapshot for each phone with
-:func:`translate` and the phone's gettext catalogs (Flask-Babel; the companion's own in
-``companion/translations``, each game's in its package's ``translations``); in English nothing
-changes. Templates use Flask-Babel's ``_()``; the pages' scripts use ``_()`` from
-``web/static/js/common.js`` with the ``js`` catalog and the game's page catalogs.
-
-The catalogs are kept with the standard Babel tools, run by ``python -m companion.i18n``:
+"""The gettext catalogs: which there are (:func:`catalogs`: the companion's own, then each game's
+from its package), and the maintainer's tool that keeps them with the standard Babel tools,
+``python -m companion.i18n``:
 
 * ``update [catalog ...]``: extract every message (Python: ``t``, ``_``, ``gettext``; templates;
   scripts: ``_``) into the catalog's ``<catalog>.pot`` and merge them into each language's
-  ``.po``. The catalogs (:func:`catalogs`): ``messages`` (the table, the web layer, the
-  templates), ``js`` (the pages' scripts), and each game's, named by its plug-in (its rules'
-  texts; its page module's);
+  ``.po``. The catalogs: ``messages`` (the table, the web layer, the templates), ``js`` (the
+  pages' scripts), and each game's, named by its plug-in (its rules' texts; its page module's);
 * ``compile``: write the ``.mo`` files the server reads (checked in; a test keeps them current);
 * ``check``: list the messages a language has not translated yet (a test requires none).
 """
@@ -23,91 +13,13 @@ The catalogs are kept with the standard Babel tools, run by ``python -m companio
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-LANGUAGES = {"en": "English", "it": "Italiano"}
-DEFAULT = "en"
-TRANSLATIONS = Path(__file__).parent / "translations"
+from . import DEFAULT, LANGUAGES, TRANSLATIONS
 
-
-class Text(str):
-    """English text made from a message template and its values, translatable later.
-
-    It is a ``str`` (the English text), so it compares, prints and serialises as one; ``msgid``
-    and ``params`` say how to make it again in another language.
-    """
-
-    __slots__ = ("msgid", "params")
-
-    def __new__(cls, msgid: str, params: dict[str, Any] | None = None) -> Text:
-        params = dict(params or {})
-        text = super().__new__(cls, msgid.format(**params) if params else msgid)
-        text.msgid = msgid
-        text.params = params
-        return text
-
-    def __reduce__(self) -> tuple:
-        return (Text, (self.msgid, self.params))
-
-    def __deepcopy__(self, memo: dict) -> Text:
-        return self  # immutable
-
-    def __copy__(self) -> Text:
-        return self
-
-    def __add__(self, other: object) -> str:  # "a" + "b" is plain text: it has no template
-        return str(self) + other  # type: ignore[operator]
-
-
-def t(msgid: str, /, **params: Any) -> Text:
-    """A message in English, e.g. ``t("{player} rolls now.", player=name)``; the template is
-    what translators see (``{name}`` placeholders, never f-strings)."""
-    return Text(msgid, params)
-
-
-def reason_of(error: BaseException) -> str:
-    """An exception's message, as made (a :class:`Text` stays translatable)."""
-    if len(error.args) == 1 and isinstance(error.args[0], str):
-        return error.args[0]
-    return str(error)
-
-
-def translate(value: Any, gettext: Callable[[str], str]) -> Any:
-    """``value`` (a snapshot: dicts, lists, strings) with every :class:`Text` in it made again
-    from its translated template; its values are translated too when they are texts. A template
-    whose translation is broken falls back to English."""
-    if isinstance(value, Text):
-        params = {k: translate(v, gettext) for k, v in value.params.items()}
-        template = gettext(value.msgid) if value.msgid else value.msgid
-        try:
-            return template.format(**params) if params else template
-        except (KeyError, IndexError, ValueError):
-            return str(value)
-    if isinstance(value, dict):
-        return {k: translate(v, gettext) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [translate(v, gettext) for v in value]
-    return value
-
-
-def has_text(value: Any) -> bool:
-    """Whether anything in ``value`` is a :class:`Text` (only then is a snapshot walked)."""
-    if isinstance(value, Text):
-        return True
-    if isinstance(value, dict):
-        return any(has_text(v) for v in value.values())
-    if isinstance(value, (list, tuple)):
-        return any(has_text(v) for v in value)
-    return False
-
-
-# ----------------------------------------------------------------------------------------------
-# Keeping the catalogs (a maintainer's tool; the server only reads the compiled catalogs)
-
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 _PY = ["-k", "t", "-k", "_", "-k", "gettext", "-k", "N_"]
 _CONFIG = "companion/translations"
 WIDTH = "100"  #: the catalogs' line width, as the project's code
@@ -129,7 +41,7 @@ def catalogs(kind: str | None = None) -> list[Catalog]:
     """Every catalog (of ``kind``, if given): the companion's own (``messages``: the table, the
     web layer, the templates; ``js``: the pages' scripts), then each game's (its plug-in's
     ``catalogs``: its rules' texts, its page module's), from its package's ``translations``."""
-    from .games import plugins
+    from ..games import plugins
 
     found = [
         Catalog(
@@ -305,7 +217,3 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,0 +1,149 @@
+"""The plug-in contract, over every registered game: each part the table, the simulation, the
+pages and the CLI need exists and behaves (``companion/plugin.py``, ``docs/architecture.md``).
+
+A random playout of each game (its players' legal actions and the chance steps it awaits)
+checks at every step what the generic layers rely on: the view's common keys for every viewer,
+the input mapping's split between phones and sensors, the LED drawing and its cues."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from secrets_play import choices, random_options
+
+from companion.games import GAME_IDS, plugin, plugins
+from companion.i18n import DEFAULT, LANGUAGES
+from companion.lights import Cue, Layout, render
+from companion.plugin import TABLE_VIEW_KEYS
+from companion.rules import HOST, TABLE, Accepted, Game
+from companion.table.inputs import GameInputs
+from companion.table.sim import GameHands
+
+GAMES = [pytest.param(game_id, id=game_id) for game_id in GAME_IDS]
+STEPS = 150
+GENERIC_ACTS = {
+    "tap",
+    "tap_unknown",
+    "tap_box",
+    "press",
+    "roll",
+    "place",
+    "throw",
+    "crooked",
+    "dice_noise",
+}
+
+
+def playout(game: Game, seed: int, steps: int = STEPS):
+    """The states of a random game of ``game``, each with the action that led to it."""
+    rng = random.Random(seed)
+    players = [f"P{n}" for n in range(rng.randint(game.min_players, min(game.max_players, 5)))]
+    state = game.new(players, random_options(game, rng), seed=seed)
+    yield state, None, ()
+    for _ in range(steps):
+        if game.outcome(state).finished:
+            return
+        for action in choices(game, state, rng):
+            result = game.apply(state, action)
+            if isinstance(result, Accepted):
+                state = result.state
+                yield state, action, result.events
+                break
+        else:
+            return
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_plugin_names_its_game(game_id):
+    found = plugin(game_id)
+    game = found.game
+    assert found.id == game.id == game_id and found.title == game.title
+    assert found.package == f"companion.games.{game_id}"
+    assert isinstance(game, Game) and 1 <= game.min_players <= game.max_players
+    assert plugin(game_id) is found and found.game is game  # loaded once
+    assert all(isinstance(n, int) and n > 0 for n in game.components.values())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_view_has_the_common_keys_and_the_lights_draw_it(game_id):
+    found = plugin(game_id)
+    game, drawer, mapping = found.game, found.drawer, found.input_mapping
+    layout = Layout(seats=8)
+    colours = [(n, n, n) for n in range(0, 240, 30)]
+    for seed in range(3):
+        for state, action, events in playout(game, seed):
+            players = game.players(state)
+            for viewer in (TABLE, HOST, *players):
+                view = game.view(state, viewer)
+                missing = [key for key in TABLE_VIEW_KEYS if key not in view]
+                assert not missing, (viewer, missing)
+                assert view["game"] == game_id and view["order"] == players
+                assert set(view["waiting_for"]) <= set(players)
+                json.dumps(view)
+            if action is not None:  # who may send what: a phone, or only the sensors
+                kind = action["type"]
+                assert kind in mapping.sensor_actions or mapping.from_phone(kind), kind
+            public = game.view(state, TABLE)
+            cues = drawer.cues(list(events), players, at=10.0)
+            assert all(isinstance(cue, Cue) for cue in cues)
+            frames = render(drawer, public, colours, cues, 10.2, layout, 0.5)
+            assert {name: len(pixels) for name, pixels in frames.items()} == layout.strips()
+            assert all(
+                len(p) == 3 and all(0 <= c <= 255 for c in p)
+                for pixels in frames.values()
+                for p in pixels
+            )
+            assert drawer.animating(public, 10.2) in (True, False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_input_mapping(game_id):
+    found = plugin(game_id)
+    mapping = found.input_mapping
+    assert isinstance(mapping, GameInputs) and mapping.game is found.game
+    assert not mapping.phone_actions & mapping.sensor_actions
+    assert not mapping.from_phone("undo")  # the host's
+    assert set(mapping.option_defaults) <= {option.name for option in found.game.options}
+    found.game.resolve_options(dict(mapping.option_defaults))  # valid values
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_simulated_hands(game_id):
+    found = plugin(game_id)
+    assert issubclass(found.hands, GameHands)
+    stickers = found.hands(None, found.game, 2014).stickers()  # the box needs no table
+    assert set(stickers.values()) <= set(found.game.components)
+    assert stickers == found.hands(None, found.game, 2014).stickers()  # fixed by the seed
+    for act, arguments in found.hands.acts.items():
+        assert callable(getattr(found.hands, act)), act
+        assert all(isinstance(kind, type) and message for kind, message in arguments.values())
+    for act, label, primary in found.hands.controls:
+        assert act in found.hands.acts or act in GENERIC_ACTS, act
+        assert label and primary in (True, False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_data_sets_actuators_page_and_catalogs(game_id):
+    found = plugin(game_id)
+    if found.data is not None:
+        assert found.data.default() in found.data.names()
+        assert isinstance(found.data.get(found.data.default()), dict)
+        assert found.data.get("no such set") is None
+        assert issubclass(found.data.error, Exception)
+    for name in found.actuators:
+        assert callable(found.actuator(name).follow)
+    assert found.actuator("no such device") is None
+    if found.static is not None:
+        assert (found.static_folder / "page.js").is_file()
+    for domain in (*found.catalogs.server, *found.catalogs.pages):
+        for lang in LANGUAGES:
+            if lang != DEFAULT:
+                po = found.translations / lang / "LC_MESSAGES" / f"{domain}.po"
+                assert po.is_file() and po.with_suffix(".mo").is_file(), po
+
+
+def test_the_registry_lists_every_shipped_game_once():
+    assert [found.id for found in plugins()][: len(GAME_IDS)] == list(GAME_IDS)
+    assert len(set(GAME_IDS)) == len(GAME_IDS)
