@@ -322,3 +322,75 @@ def test_the_led_chain_defaults_to_the_pin_maps(tmp_path):
 def test_a_led_chain_lists_known_strips_once(tmp_path, chain):
     path = toml(tmp_path, f"[devices]\nled_chain = {chain}\n")
     assert "devices.led_chain must list the strips" in config_error(path, tmp_path)
+
+
+# -- data sets per game -------------------------------------------------------------------------
+
+
+def broken_set(tmp_path: Path) -> Path:
+    """A copy of Dork Tower's example set with a mistake in its tower."""
+    import shutil
+
+    from companion.games.dorktower.rules.data import example_directory
+
+    broken = tmp_path / "mine"
+    shutil.copytree(example_directory(), broken)
+    tower = broken / "tower.json"
+    tower.write_text(tower.read_text(encoding="utf-8").replace('"mf"', '"zz"', 1), "utf-8")
+    return broken
+
+
+REFUSED = "the Dork Tower data set is refused: mine/tower.json: wedges[5]: unknown wedge 'zz'"
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["--data-set", "dorktower={set}"], ["--dorktower-data", "{set}"]],
+    ids=["--data-set GAME=DIR", "the old --dorktower-data"],
+)
+def test_a_data_set_given_on_the_command_line(tmp_path, capsys, arguments):
+    from companion.cli import main
+
+    folder = str(broken_set(tmp_path))
+    given = [argument.format(set=folder) for argument in arguments]
+    code = main(["run", "--data", str(tmp_path / "db"), "--port", "0", *given])
+    assert code == 2 and REFUSED in capsys.readouterr().err
+    assert not (tmp_path / "db" / "companion.db").exists()
+
+
+def test_the_section_of_a_game_names_its_data_set(tmp_path):
+    path = toml(tmp_path, '[games.dorktower]\ndata_set = "sets/mine"\n')
+    config = load(path, data_dir=tmp_path)
+    assert config.data_sets == (("dorktower", str(tmp_path / "sets" / "mine")),)
+    legacy = load(toml(tmp_path, '[games]\ndorktower_data = "sets/mine"\n'), data_dir=tmp_path)
+    assert legacy.data_sets == config.data_sets
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ('[games.chess]\ndata_set = "x"\n', "no game called 'chess'"),
+        ('[games]\nchess_data = "x"\n', "no game called 'chess'"),
+        ('[games.dorktower]\ncolour = "x"\n', "[games.dorktower] has no key 'colour'"),
+        ("[games.dorktower]\ndata_set = 3\n", "data_set must be a str"),
+        ('[games]\nvolume = "x"\n', "[games] has no key 'volume'"),
+    ],
+)
+def test_a_games_section_that_cannot_be_used(tmp_path, text, problem):
+    path = toml(tmp_path, text)
+    message = config_error(path, tmp_path)
+    assert message.startswith(f"{path}: ") and problem in message
+
+
+@pytest.mark.parametrize("given", ["chess=somewhere", "dorktower", "=x", "dorktower="])
+def test_a_malformed_data_set_argument(tmp_path, capsys, given):
+    from companion.cli import main
+
+    code = main(["run", "--data", str(tmp_path / "db"), "--port", "0", "--data-set", given])
+    assert code == 2 and "--data-set takes GAME=DIR" in capsys.readouterr().err
+
+
+def test_an_override_naming_an_unknown_game(tmp_path):
+    assert "no game called 'chess'" in config_error(
+        None, tmp_path, data_sets=(("chess", "somewhere"),)
+    )
