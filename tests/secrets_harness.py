@@ -316,6 +316,10 @@ class Harness(TablePlay):
             names = sorted(getattr(self.game, "datasets", None) or {}) or ["none"]
             options = [o | {"game": self.game.id, "name": n} for o in options for n in names]
             args -= {"game", "name"}
+        if {"game", "filename"} <= args:  # a game's page module: the same files for everyone
+            files = ["page.js", "page.css"]
+            options = [o | {"game": self.game.id, "filename": f} for o in options for f in files]
+            args -= {"game", "filename"}
         if args:
             raise AssertionError(
                 f"the secrets harness does not know what to put for "

@@ -50,9 +50,10 @@ def select_locale() -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def catalog(lang: str, kind: str) -> Any:
+def catalog(lang: str, kind: str, game: str | None = None) -> Any:
     """The compiled gettext catalogs of ``lang``, merged: the server's texts (``"server"``: the
-    table's and the games' rules') or the pages' scripts' (``"pages"``)."""
+    table's and the games' rules') or the pages' scripts' (``"pages"``). Two games may translate
+    the same English text differently: ``game``'s own catalogs come last, so its texts win."""
     from babel.support import NullTranslations, Translations
 
     from ..i18n import DEFAULT
@@ -61,38 +62,85 @@ def catalog(lang: str, kind: str) -> Any:
     merged: Any = NullTranslations()
     if lang == DEFAULT:
         return merged
-    for known in catalogs(kind):
-        found = Translations.load(str(known.folder), [lang], known.domain)
-        if not isinstance(found, Translations):  # not compiled: its messages stay English
+    known = catalogs(kind)
+    for found in sorted(known, key=lambda known: known.game is not None and known.game == game):
+        loaded = Translations.load(str(found.folder), [lang], found.domain)
+        if not isinstance(loaded, Translations):  # not compiled: its messages stay English
             continue
         if isinstance(merged, Translations):
-            merged.merge(found)
+            merged.merge(loaded)
         else:
-            merged = found
+            merged = loaded
     return merged
 
 
 def translator() -> Callable[[Any], Any]:
     """This request's snapshot translator (it still works after the request, for a stream):
-    English as it is; another language made from the catalog's templates."""
+    English as it is; another language made from the catalog's templates, the game being
+    played's own first."""
     from ..i18n import DEFAULT, has_text, translate
 
     lang = select_locale()
     if lang == DEFAULT:
         return lambda value: value
-    gettext = catalog(lang, "server").gettext
-    return lambda value: translate(value, gettext) if has_text(value) else value
+    tab = table()
+
+    def localise(value: Any) -> Any:
+        if not has_text(value):
+            return value
+        history = tab.history
+        game = history.game.id if history is not None else None
+        return translate(value, catalog(lang, "server", game).gettext)
+
+    return localise
 
 
-def js_catalog() -> dict[str, str]:
-    """The pages' scripts' messages in this request's language (msgid -> translation)."""
+def js_catalog() -> dict[str, Any]:
+    """The pages' scripts' messages in this request's language: ``messages`` (msgid ->
+    translation, every catalog merged) and, per game, its own page catalogs' (``games``), which
+    win while a page shows that game."""
     return _page_messages(select_locale())
 
 
 @functools.lru_cache(maxsize=None)
-def _page_messages(lang: str) -> dict[str, str]:
-    messages = getattr(catalog(lang, "pages"), "_catalog", {})
-    return {k: v for k, v in messages.items() if isinstance(k, str) and k and v}
+def _page_messages(lang: str) -> dict[str, Any]:
+    from ..i18n.catalogs import catalogs
+
+    def messages(found: Any) -> dict[str, str]:
+        return {
+            k: v
+            for k, v in getattr(found, "_catalog", {}).items()
+            if isinstance(k, str) and k and v
+        }
+
+    games = {known.game for known in catalogs("pages") if known.game is not None}
+    return {
+        "messages": messages(catalog(lang, "pages")),
+        "games": {game: messages(_own(lang, game)) for game in sorted(games)},
+    }
+
+
+def _own(lang: str, game: str) -> Any:
+    """Only ``game``'s own page catalogs, merged."""
+    from babel.support import NullTranslations, Translations
+
+    from ..i18n import DEFAULT
+    from ..i18n.catalogs import catalogs
+
+    merged: Any = NullTranslations()
+    if lang == DEFAULT:
+        return merged
+    for found in catalogs("pages"):
+        if found.game != game:
+            continue
+        loaded = Translations.load(str(found.folder), [lang], found.domain)
+        if not isinstance(loaded, Translations):
+            continue
+        if isinstance(merged, Translations):
+            merged.merge(loaded)
+        else:
+            merged = loaded
+    return merged
 
 
 def csrf_scope() -> str | None:

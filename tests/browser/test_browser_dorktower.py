@@ -220,7 +220,7 @@ def test_three_heroes_play_dork_tower_on_their_phones(server, phone, join, wizar
     until(server, lambda v: v["players"]["Marta"]["gold"] == 50)
     tap(marta, "done")
     until(server, lambda v: v["phase"] == "cleanup")
-    host.click("#sim-tower")  # the tower's sticker on the reader
+    host.click("#sim-turn-tower")  # the tower's sticker on the reader
     v = until(server, lambda v: v["active"] == "Elena" and v["turn"] == 4)
     assert v["tower"]["step"] == 3
     table.wait_for_selector("#dt-turn:has-text('turn 4')")

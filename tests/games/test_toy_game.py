@@ -7,13 +7,14 @@ served and its secrets checked like every game's."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from support import Server, get, join_all, post, request
 from toy_game import PLUGIN
 
 from companion.games import register, unregister
-from companion.lights import PALETTE, SEAT_COLOURS
+from companion.lights import PALETTE, REFUSAL_FLASH, SEAT_COLOURS
 from companion.rules import TABLE
 
 PLAYERS = ["Ann", "Ben", "Cid"]
@@ -70,6 +71,7 @@ def test_a_whole_game_through_the_table_the_devices_and_the_phones(toy_server):
             sources.add("tag")
             status, answer = post(f"{host}/sim/tap_bonus")  # once per game: refused, unchanged
             assert answer["rule"] == "TOY-3"
+            time.sleep(REFUSAL_FLASH + 0.1)  # the refusal's blink is over
             continue
         if rng.random() < 0.5:  # a seat button ends the turn
             status, answer = post(f"{host}/sim/press", {"seat": seat})
@@ -103,3 +105,17 @@ def _new_game(server) -> dict[str, str]:
 def _scaled(seat: int, table) -> tuple[int, int, int]:
     colour = PALETTE[(table.colour_names() or SEAT_COLOURS)[seat]]
     return tuple(round(channel * table.brightness) for channel in colour)
+
+
+def test_the_secrets_harness_plays_it_like_every_game(toy_server):
+    """Every page, API and stream of every role, at every step of a random game played through
+    the phones and the devices (the harness knows no game; Race to Ten hides nothing, so the
+    swaps change nothing and the comparison must find nothing)."""
+    from secrets_harness import run
+
+    from companion.games import get_game
+
+    toy_server.companion.app.config["SSE_KEEPALIVE"] = 0.3
+    report = run(toy_server, get_game("toy"), 3, 1, 14, 2)
+    assert report.steps >= 5 and report.checks >= 5 * (report.steps // 2), report
+    assert report.taps + report.rolls > 0, report  # the bonus card and the die, through devices

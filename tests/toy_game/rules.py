@@ -28,7 +28,7 @@ class RaceToTen(Game):
     spec = ""
     min_players = 2
     max_players = 4
-    options = (Option("goal", 10, t("The space to reach."), "TOY-1", choices=(6, 10)),)
+    options = (Option("goal", 10, t("The space to reach."), "TOY-1", choices=(10, 20)),)
     components = {"bonus card": 1}
 
     def new(

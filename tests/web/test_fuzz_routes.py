@@ -199,7 +199,7 @@ class Fixture:
                 "world",
             ]
         if name == "filename":
-            return ["app.css", "js/common.js", "../pyproject.toml"]
+            return ["app.css", "js/common.js", "page.js", "../pyproject.toml"]
         return []
 
     def csrf(self, rule: str, values: dict[str, str], visitor: str) -> str:

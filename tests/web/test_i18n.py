@@ -123,9 +123,10 @@ def test_else_the_browser_language_else_english(server):
 
 def test_a_page_embeds_the_js_catalog_of_its_language(server, game):
     italian = js_catalog(page(game["Elena"], ITALIAN))
-    assert italian["Ancient Dragon"] == "Drago Antico"
-    assert italian["End turn"] == "Termina il turno"
-    assert js_catalog(page(game["Elena"], ENGLISH)) == {}  # English needs no catalog
+    assert italian["messages"]["Ancient Dragon"] == "Drago Antico"
+    assert italian["games"]["abracadawhat"]["End turn"] == "Termina il turno"
+    english = js_catalog(page(game["Elena"], ENGLISH))  # English needs no catalog
+    assert english["messages"] == {} and not any(english["games"].values())
     html = page(game["Elena"], ITALIAN)
     assert html_lang(html) == "it" and "Connessione al tavolo…" in html  # the template too
 
@@ -228,3 +229,36 @@ def test_the_compiled_catalogs_are_current():
         assert mo.read_bytes() == compiled(po), (
             f"{po.parent.parent.name}/{mo.name} is stale: run python -m companion.i18n compile"
         )
+
+
+def test_a_games_own_translations_win_where_two_games_translate_a_text_apart():
+    """Two games may translate one English text differently ("On the board": Abracada's board,
+    Dork Tower's map): each game's texts come from its own catalogs first, on its pages (the
+    page catalogs keep each game's apart) and in its snapshots (the server's catalogs)."""
+    from companion.web.common import _own, catalog
+
+    clashes = {}
+    for kind in ("pages", "server"):
+        own = {game: _own_messages(kind, game) for game in ("abracadawhat", "dorktower")}
+        shared = set(own["abracadawhat"]) & set(own["dorktower"])
+        differ = [m for m in shared if own["abracadawhat"][m] != own["dorktower"][m]]
+        clashes[kind] = differ
+        for msgid in differ:
+            for game in own:
+                assert catalog("it", kind, game).gettext(msgid) == own[game][msgid], (kind, msgid)
+    assert "On the board" in clashes["pages"]
+    assert _own("it", "abracadawhat").gettext("On the board") == "Sulla plancia"
+    assert _own("it", "dorktower").gettext("On the board") == "Sul tabellone"
+
+
+def _own_messages(kind: str, game: str) -> dict[str, str]:
+    from babel.support import Translations
+
+    from companion.i18n.catalogs import catalogs
+
+    found: dict[str, str] = {}
+    for known in catalogs(kind):
+        if known.game == game:
+            loaded = Translations.load(str(known.folder), ["it"], known.domain)
+            found.update({k: v for k, v in loaded._catalog.items() if isinstance(k, str) and k})
+    return found

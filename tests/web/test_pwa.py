@@ -190,11 +190,11 @@ def test_the_precache_names_the_whole_shell_and_only_files_that_are_served(serve
     expected = {"/offline", "/manifest.webmanifest", "/static/app.css", "/static/icon.svg"}
     expected |= {
         f"/static/{p.relative_to(STATIC).as_posix()}"
-        for pattern in ("js/*.js", "js/games/*.js", "icons/*.png")
+        for pattern in ("js/*.js", "icons/*.png")
         for p in STATIC.glob(pattern)
     }
     assert set(urls) == expected
-    assert "/static/js/pwa.js" in urls and "/static/js/games/dorktower.js" in urls
+    assert "/static/js/pwa.js" in urls and "/static/js/seats.js" in urls
     for url in urls:
         assert not url.startswith(PRIVATE), url
         status, _, _ = fetch(server, url)
@@ -232,7 +232,7 @@ def test_the_version_changes_when_any_shell_file_changes(tmp_path):
     for changed in (
         static / "app.css",
         static / "js" / "common.js",
-        static / "js" / "games" / "dorktower.js",
+        static / "js" / "seats.js",
         static / "icons" / "icon-192.png",
         static / "manifest.webmanifest",
         static / "sw.js",
@@ -244,9 +244,9 @@ def test_the_version_changes_when_any_shell_file_changes(tmp_path):
         assert pwa.shell_version(static, templates) != first, changed
         changed.write_bytes(before)
         assert pwa.shell_version(static, templates) == first, changed
-    (static / "js" / "games" / "new.js").write_text("export const x = 1;\n")
+    (static / "js" / "new.js").write_text("export const x = 1;\n")
     assert pwa.shell_version(static, templates) != first  # a new module is part of the shell
-    (static / "js" / "games" / "new.js").unlink()
+    (static / "js" / "new.js").unlink()
     (static / "notes.txt").write_text("not part of the shell")
     (templates / "player.html").write_text("not what the offline page is made of")
     assert pwa.shell_version(static, templates) == first

@@ -12,7 +12,9 @@
 // but a GET. Those carry secret links and hidden information (a player's own stones, the host's
 // session, a code that takes a seat); a phone's cache lives on its disk long after the game and is
 // there for whoever holds the phone next. They always go to the table, and fail plainly when it
-// cannot be reached.
+// cannot be reached. The games' page modules (/games/<id>/static/) are public but not stored
+// either: only a page fetched from the table imports them, so they are fetched with it (the
+// browser's own cache asks the table whether they changed).
 
 const VERSION = "__VERSION__";
 const PRECACHE = [/*PRECACHE*/];

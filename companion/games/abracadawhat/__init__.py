@@ -16,5 +16,5 @@ PLUGIN = GamePlugin(
     inputs="inputs:AbracadaInputs",
     lights="lights",
     sim="sim:AbracadaHands",
-    catalogs=Catalogs(server=("abracadawhat",)),
+    catalogs=Catalogs(server=("abracadawhat",), pages=("js_abracadawhat",)),
 )

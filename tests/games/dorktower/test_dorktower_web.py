@@ -97,8 +97,9 @@ def test_the_host_can_start_dork_tower(server):
     assert set(links) == set(PLAYERS)
     snap = get(f"{server.base}/api/table")
     assert snap["game"]["game"] == "dorktower" and snap["view"]["phase"] == "start_roll"
-    html = get(links["Elena"])
-    assert 'data-game="dorktower"' in html
+    html = get(links["Elena"])  # the generic page, which draws the game with its page module
+    assert "/static/js/player.js" in html
+    assert request(f"{server.base}/games/dorktower/static/page.js")[0] == 200
 
 
 def test_a_phone_cannot_roll_but_can_say_what_was_drawn(server):

@@ -1,12 +1,19 @@
 // Shared by every page: a live stream with reconnection, small DOM helpers, requests, messages.
 
-// The page's language: the server puts the catalog of this phone's language in the page (the
-// "js" gettext catalog); _("{n} stones", { n }) looks the message up and fills in its values.
-const CATALOG = (() => {
+// The page's language: the server puts the catalogs of this phone's language in the page (the
+// "js" gettext catalog and the games' page catalogs, merged, and each game's own apart: two games
+// may translate one English text differently); _("{n} stones", { n }) looks the message up, the
+// shown game's own catalog first (useGame), and fills in its values.
+const CATALOGS = (() => {
   try { return JSON.parse(document.getElementById("i18n")?.textContent || "{}"); } catch (err) { return {}; }
 })();
+const MESSAGES = CATALOGS.messages || {};
+const GAME_MESSAGES = CATALOGS.games || {};
+let shownGame = null;
+export function useGame(id) { shownGame = id || null; }
 export function _(msgid, params = {}) {
-  const template = CATALOG[msgid] || msgid;
+  const own = shownGame && GAME_MESSAGES[shownGame];
+  const template = (own && own[msgid]) || MESSAGES[msgid] || msgid;
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
 }
 
@@ -170,8 +177,12 @@ export function time(iso) {
   try { return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" }); } catch (e) { return ""; }
 }
 
-export function events(list, count = 12) {
-  const items = [...list].reverse().slice(0, count).map((e) =>
-    el("li", {}, e.text, e.private && e.private.stone ? el("strong", { text: " " + _("(you saw a {stone})", { stone: e.private.stone }) }) : null));
+// The events, newest first; `note` (the game page module's eventNote) says what only this viewer
+// saw of an event ("(you saw a 3)").
+export function events(list, count = 12, note = null) {
+  const items = [...list].reverse().slice(0, count).map((e) => {
+    const seen = note ? note(e) : null;
+    return el("li", {}, e.text, seen ? el("strong", { text: " " + seen }) : null);
+  });
   return items.length ? items : [el("li", { class: "muted", text: _("Nothing has happened yet.") })];
 }

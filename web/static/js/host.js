@@ -1,8 +1,9 @@
 // The host page: new game, pause, undo, end, seats and their codes, stickers, the PIN, and the
-// simulated table's controls.
+// simulated table's controls. The game's own part of the simulation panel is drawn by its page
+// module (games.js, docs/pages.md).
 import { _, el, events, live, post, refusals, replace, toast } from "./common.js";
-import * as abr from "./games/abracadawhat.js";
-import * as dt from "./games/dorktower.js";
+import { gamePage } from "./games.js";
+import { seatLabel, seatText } from "./seats.js";
 import { wizard } from "./wizard.js";
 
 const main = document.getElementById("main");
@@ -46,7 +47,7 @@ function renderSeats(snap) {
   const open = new Map((snap.joins || []).map((j) => [j.player, j]));
   document.getElementById("join-card").hidden = players.length === 0;
   replace("seats", players.map((player) => el("li", { "data-seat": player },
-    abr.seatLabel(snap, player), " ",
+    seatLabel(snap, player), " ",
     el("span", { class: open.has(player) ? "hint" : "ok", text: open.has(player) ? _("waiting for a phone") : _("joined") }), " ",
     el("button", { type: "button", "data-hand-over": player, onclick: () => handOver(player) }, _("Hand over")))));
   replace("join", [...open.values()].map((j) => {
@@ -164,10 +165,15 @@ function devices(list) {
   return items.length ? items : [el("li", { class: "muted", text: _("No device has reported yet.") })];
 }
 
+let lastSnap = null;
+const redraw = () => render(lastSnap);
+
 function render(snap) {
+  lastSnap = snap;
+  const page = gamePage(snap.game && snap.game.game, redraw);
   replace("devices", devices(snap.devices || {}));
   replace("refusals", refusals(snap.refusals));
-  replace("events", events(snap.events));
+  replace("events", events(snap.events, 12, page && page.eventNote));
   renderGuide(snap.enrolling);
   document.getElementById("undo").disabled = !(snap.game && snap.game.undoable);
   const paused = Boolean(snap.game && snap.game.paused);
@@ -188,8 +194,8 @@ function render(snap) {
     document.getElementById("prompt").textContent = _("No game yet: set one up below.");
   } else {
     document.getElementById("prompt").textContent = snap.view.prompt;
-    const progress = snap.game.game === "dorktower" ? dt.subline(snap) : _("round {n}", { n: snap.view.round });
-    document.getElementById("sub").textContent = `${snap.game.title} · ${progress} · ${snap.view.order.join(", ")}`;
+    const progress = page && page.progress ? page.progress(snap) : null;
+    document.getElementById("sub").textContent = [snap.game.title, progress, snap.view.order.join(", ")].filter(Boolean).join(" · ");
   }
   if (simulated) refreshWorld(snap);
   if (setup && snap.events.some((e) => ["tag_enrolled", "tags_imported", "tags_forgotten", "tags_complete"].includes(e.type))) loadSetup();
@@ -219,69 +225,23 @@ async function refreshWorld(snap) {
   }
 }
 
-function stoneButton(stone, player) {
-  const label = _("tap {player}'s {stone}", { player, stone: stone.stone });
-  return el("button", { type: "button", class: "stone", "data-uid": stone.uid, "data-stone": stone.stone,
-    title: label, "aria-label": label, onclick: () => sim("tap", { uid: stone.uid }) }, String(stone.stone));
+// The game's own controls (the server names them and their labels), one button each.
+let controlsShown = null;
+function renderControls(controls) {
+  const key = JSON.stringify(controls);
+  if (key === controlsShown) return; // the same buttons: left as they are
+  controlsShown = key;
+  replace("sim-controls", controls.map((c) => el("button", { type: "button", id: `sim-${c.act.replace(/_/g, "-")}`, "data-sim": c.act,
+    class: c.primary ? "primary" : null, onclick: () => sim(c.act) }, c.label)));
 }
 
-// Dork Tower's box: the awaited draw, and any sticker of the box to tap by hand.
-let dtComponent = "";
-function awaitedDraw(a) {
-  const v = { player: a.player, face: a.face, why: a.why };
-  if (a.player) {
-    if (a.kind === "token") return _("Waiting for {player} to draw an encounter token ({why}).", v);
-    if (a.kind === "item") return _("Waiting for {player} to draw an item card ({face} face) ({why}).", v);
-    return _("Waiting for {player} to draw a scroll ({why}).", v);
-  }
-  if (a.kind === "token") return _("Waiting for someone to draw an encounter token ({why}).", v);
-  if (a.kind === "item") return _("Waiting for someone to draw an item card ({face} face) ({why}).", v);
-  return _("Waiting for someone to draw a scroll ({why}).", v);
-}
-
-function dorkTowerWorld(world) {
-  const a = world.awaiting;
-  const waiting = a ? awaitedDraw(a) : _("No token or card is being drawn.");
-  const names = Object.keys(world.stickers).sort();
-  if (!names.includes(dtComponent)) dtComponent = names.find((n) => n.startsWith("token ")) || names[0] || "";
-  const select = el("select", { id: "sim-component", "aria-label": _("sticker to tap"), onchange: (e) => { dtComponent = e.target.value; } },
-    ["tower", "space", "token", "item", "scroll"].map((kind) => el("optgroup", { label: kind },
-      names.filter((n) => n.split(" ")[0] === kind).map((n) => el("option", { value: n, selected: n === dtComponent,
-        text: `${n} (${world.stickers[n].length})` })))));
-  return [
-    el("div", { class: "place" }, el("span", { text: waiting })),
-    el("div", { class: "place" }, el("span", { text: _("Tap a chosen sticker on the reader") }),
-      el("div", { class: "row" }, select, el("button", { type: "button", id: "sim-tap-component",
-        onclick: () => sim("tap_component", { component: document.getElementById("sim-component").value }) }, _("Tap it")))),
-  ];
-}
+// What the game's page module draws the simulation panel's world with.
+const panel = { sim, redraw };
 
 function renderWorld(world, snap) {
-  if (world.game === "dorktower") {
-    replace("world", dorkTowerWorld(world));
-    renderDice(snap);
-    return;
-  }
-  if (!world.places) {  // no game: nothing on the table yet
-    replace("world", []);
-    renderDice(snap);
-    return;
-  }
-  const places = [];
-  const order = snap.view ? snap.view.order : [];
-  places.push(el("div", { class: "place" }, el("span", { text: _("Face-down pile: {n} stones", { n: world.places.pile.length }) })));
-  for (const name of order) {
-    const rack = world.places[`rack:${name}`] || [];
-    const acquired = world.places[`acquired:${name}`] || [];
-    places.push(el("div", { class: "place" }, el("span", {}, abr.seatText(snap, name, _("{player}'s rack", { player: name }))),
-      el("div", { class: "stones" }, rack.map((s) => stoneButton(s, name)),
-        acquired.map((s) => el("span", { class: "stone secret", title: _("acquired secret stone"), text: s.stone })))));
-  }
-  places.push(el("div", { class: "place" }, el("span", { text: _("Secret stones on the board") }),
-    el("div", { class: "stones" }, world.secret.map((s, i) => s ? el("button", { type: "button", class: "stone back", "data-secret": i, "aria-label": _("secret stone {n}", { n: i + 1 }), onclick: () => sim("take_secret", { slot: i }) }, "?") : null))));
-  const board = [...world.places.board, ...world.places.removed];
-  places.push(el("div", { class: "place" }, el("span", { text: _("On the board") }), el("div", { class: "stones" }, board.map((s) => el("span", { class: "stone", text: s.stone })))));
-  replace("world", places);
+  renderControls(world.controls || []);
+  const page = gamePage(world.game, redraw);
+  replace("world", page && page.simulation ? page.simulation(world, snap, panel) : []);
   renderDice(snap);
 }
 
@@ -300,7 +260,7 @@ function renderDice(snap) {
   }
   const seats = snap.view ? snap.view.order : [];
   replace("sim-buttons", seats.map((name, i) => el("span", { class: "row" },
-    el("button", { type: "button", "data-press": i, onclick: () => sim("press", { seat: i }) }, abr.seatText(snap, name, _("{player}'s button", { player: name }))),
+    el("button", { type: "button", "data-press": i, onclick: () => sim("press", { seat: i }) }, seatText(snap, name, _("{player}'s button", { player: name }))),
     el("button", { type: "button", "data-long-press": i, onclick: () => sim("press", { seat: i, long: true }) }, _("hold")))));
 }
 

@@ -1,9 +1,8 @@
-// A player's own page. The server sends this player's view only: never the player's own stones
-// (Abracada...What?), never another player's scrolls (Dork Tower). The page draws the game the
-// snapshot names with that game's module.
+// A player's own page. The server sends this player's view only: never what the game hides from
+// this player (the player's own stones, another player's cards). The game's own part is drawn by
+// its page module (games.js, docs/pages.md).
 import { _, el, events, live, post, refusals, replace, toast } from "./common.js";
-import * as abr from "./games/abracadawhat.js";
-import * as dt from "./games/dorktower.js";
+import { gamePage } from "./games.js";
 
 const main = document.getElementById("main");
 const me = main.dataset.player;
@@ -79,69 +78,22 @@ function showGame(snap) {
   else delete document.body.dataset.game;
 }
 
-function section(id, children) {
-  const list = [children].flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false);
-  const card = document.getElementById(`${id}-card`);
-  if (card) card.hidden = list.length === 0;
-  replace(id, list);
-}
+// What the game's page module draws with: its cards' place, this player, and the page's send.
+const ctx = { area: document.getElementById("game"), me, send, redraw: () => render(lastSnap) };
+let drawn = null; // the game whose cards are in the page
 
-function renderAbracadawhat(snap) {
-  const view = snap.view;
-  const mine = view.waiting_for.includes(me);
-  document.getElementById("sub").textContent = mine ? _("It is up to you.") : _("Round {n}", { n: view.round });
-  const actions = document.getElementById("actions");
-  actions.className = "actions";
-  const buttons = abr.actions(snap, send);
-  document.getElementById("actions-card").hidden = buttons.length === 0;
-  replace("actions", buttons);
-  replace("me", abr.playerCard(snap, me, { me }));
-  const secret = view.players[me].secret || [];
-  replace("secret", secret.length ? el("p", {}, _("Your secret stones (only you see them):") + " ",
-    el("span", { class: "stones" }, secret.map((n) => el("span", { class: "stone secret", text: n })))) : null);
-  replace("players", view.order.filter((n) => n !== me).map((n) => abr.playerCard(snap, n, { me })));
-  replace("board", abr.board(view));
-  const left = abr.unseen(view, me);
-  const parts = Object.entries(left).filter(([, c]) => c > 0).map(([n, c]) => `${c}×${n}`);
-  document.getElementById("unseen").textContent = parts.length
-    ? _("Not visible to you (your rack, the reserve, the secret stones): {stones}.", { stones: parts.join(", ") })
-    : _("Not visible to you (your rack, the reserve, the secret stones): none.");
-  replace("result", view.phase === "deal" || view.finished ? abr.roundResult(snap) : null);
-}
-
-let dtDrawn = null; // the game's state last drawn: a device report alone does not redraw the forms
-
-function renderDorkTower(snap, force) {
-  const view = snap.view;
-  const d = dt.data(view);
-  const mine = view.waiting_for.includes(me);
-  document.getElementById("sub").textContent = mine ? _("It is up to you. {status}", { status: dt.subline(snap, me) }) : dt.subline(snap, me);
-  if (!d) {
-    dt.load(view).then(() => render(lastSnap, true)).catch(() => toast(_("The game's cards could not be loaded; reload the page."), true));
-    return;
-  }
-  const key = JSON.stringify([view, snap.legal, snap.events.length && snap.events[snap.events.length - 1].n]);
-  if (!force && key === dtDrawn) return;
-  dtDrawn = key;
-  const page = dt.playerPage(snap, d, me, send, () => render(lastSnap, true));
-  document.getElementById("actions").className = "dt-actions";
-  section("dt-draw", page.draw);
-  section("dt-invite", page.invite);
-  section("dt-fight", page.fight);
-  section("actions", page.actions);
-  section("dt-sheet", page.sheet);
-  section("dt-helper", page.helper);
-  section("dt-others", page.others);
-  section("dt-board", page.board);
-}
-
-function render(snap, force = false) {
+function render(snap) {
   if (!snap) return;
   lastSnap = snap;
+  const page = gamePage(snap.game && snap.game.game, ctx.redraw);
   showGame(snap);
   replace("refusals", refusals(snap.refusals));
-  const dork = snap.game && snap.game.game === "dorktower";
-  replace("events", dork ? dt.events(snap.events) : events(snap.events));
+  replace("events", events(snap.events, 12, page && page.eventNote));
+  const shown = page && snap.view ? snap.game.game : null;
+  if (shown !== drawn) { // another game, or none: the last one's cards go
+    ctx.area.replaceChildren();
+    drawn = shown;
+  }
   if (!snap.view) {
     document.getElementById("prompt").textContent = _("Waiting for the host to start a game.");
     return;
@@ -151,12 +103,11 @@ function render(snap, force = false) {
   const prompt = document.getElementById("prompt");
   prompt.textContent = view.prompt;
   prompt.classList.toggle("mine", mine);
-  const note = dork && dt.data(view) ? dt.diceNote(snap, dt.data(view)) : null;
+  const note = page && page.diceNote ? page.diceNote(snap, me) : null;
   const roll = dice(snap, note);
   document.getElementById("dice-card").hidden = roll.length === 0;
   replace("dice", roll);
-  if (dork) renderDorkTower(snap, force);
-  else renderAbracadawhat(snap);
+  document.getElementById("sub").textContent = (page && page.player && page.player(snap, ctx)) || "";
 }
 
 live(main.dataset.stream, render, {

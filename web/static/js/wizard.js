@@ -2,9 +2,9 @@
 // drawn as a table seen from above), their colours (colour-blind-safe, no two alike), the
 // variants the rules core offers, and a last look before the start.
 import { _, el, post, replace, toast } from "./common.js";
+import { MARKS } from "./seats.js"; // the same shapes as the game pages
 
 const STEPS = ["game", "players", "seats", "colours", "options", "review"];
-const MARKS = ["●", "▲", "■", "◆", "★", "✚", "⬟"];  // the same shapes as the game pages
 const NAMES = ["Elena", "Denise", "Marta", "Ivo", "Sara", "Luca", "Anna", "Teo"];
 const SVG = "http://www.w3.org/2000/svg";
 

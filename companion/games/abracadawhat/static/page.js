@@ -1,29 +1,16 @@
-// Abracada...What? on a page: everything here is drawn from the view the server sent for this
-// viewer, which never holds the viewer's own stones.
-import { _, el } from "../common.js";
+// Abracada...What? on the pages: its part of the table display, of a player's page and of the
+// host's simulation panel, drawn by the generic pages through this module (docs/pages.md).
+// Everything is drawn from the view the server sent for this viewer, which never holds the
+// viewer's own stones; page.css holds its styles.
+import { _, el, replace } from "/static/js/common.js";
+import { seat, seatLabel, seatText } from "/static/js/seats.js";
 
-export const SPELLS = {
+export const styles = ["page.css"];
+
+const SPELLS = {
   1: _("Ancient Dragon"), 2: _("Dark Wanderer"), 3: _("Sweet Dreams"), 4: _("Night Singer"),
   5: _("Lightning Storm"), 6: _("Blizzard"), 7: _("Fireball"), 8: _("Magic Potion"),
 };
-const MARKS = ["●", "▲", "■", "◆", "★", "✚", "⬟"];
-
-export function seat(snap, name) {
-  const colour = (snap.game.colours[name] || "").replace(/ /g, "-");
-  const index = snap.game.players.indexOf(name);
-  return { cls: `c-${colour}`, mark: MARKS[index % MARKS.length], colour: snap.game.colours[name] };
-}
-
-export function seatLabel(snap, name, suffix = "") {
-  return seatText(snap, name, name + suffix);
-}
-
-// A seat's colour and shape with a text of its own about that player ("Elena's rack").
-export function seatText(snap, name, text) {
-  const s = seat(snap, name);
-  return el("span", { class: `seat ${s.cls}` },
-    el("span", { class: "mark", "aria-hidden": "true", text: s.mark }), text);
-}
 
 function lifePips(life, cap) {
   const pips = [];
@@ -42,7 +29,7 @@ function backs(count, label) {
   return el("span", { class: "stones", role: "img", "aria-label": label }, list);
 }
 
-export function playerCard(snap, name, { me = null } = {}) {
+function playerCard(snap, name, { me = null } = {}) {
   const view = snap.view;
   const p = view.players[name];
   const s = seat(snap, name);
@@ -64,11 +51,7 @@ export function playerCard(snap, name, { me = null } = {}) {
       p.secret_stones ? el("span", { class: "hint", text: _("+{n} secret", { n: p.secret_stones }) }) : null));
 }
 
-export function players(snap, opts) {
-  return snap.view.order.map((name) => playerCard(snap, name, opts));
-}
-
-export function board(view) {
+function board(view) {
   const cells = [];
   for (let n = 1; n <= 8; n++) {
     const cast = view.board.cast[n - 1];
@@ -83,7 +66,7 @@ export function board(view) {
 }
 
 // How many of each number this viewer cannot see (rack, reserve, secret): only from the view.
-export function unseen(view, me) {
+function unseen(view, me) {
   const left = {};
   for (let n = 1; n <= 8; n++) left[n] = n - view.board.cast[n - 1] - view.board.removed[n - 1];
   for (const [name, p] of Object.entries(view.players)) {
@@ -93,7 +76,7 @@ export function unseen(view, me) {
   return left;
 }
 
-export function roundResult(snap) {
+function roundResult(snap) {
   const r = snap.view.last_round;
   if (!r) return null;
   const losers = r.losers.reduce((list, name) => (list ? _("{list} and {name}", { list, name }) : name), "");
@@ -117,7 +100,7 @@ export function roundResult(snap) {
 }
 
 // The buttons for what this player may do now (the server sent them as "legal").
-export function actions(snap, send) {
+function actions(snap, send) {
   const legal = snap.legal || [];
   const view = snap.view;
   const buttons = [];
@@ -141,4 +124,90 @@ export function actions(snap, send) {
     }
   }
   return buttons;
+}
+
+// -- what the generic pages call ----------------------------------------------------------------
+
+/** The host's line under the prompt. */
+export function progress(snap) {
+  return _("round {n}", { n: snap.view.round });
+}
+
+/** An event's note for this viewer only: the stone this viewer saw. */
+export function eventNote(event) {
+  return event.private && event.private.stone ? _("(you saw a {stone})", { stone: event.private.stone }) : null;
+}
+
+/** The table display: the last round's result, every player, the board. */
+export function table(snap, ctx) {
+  if (!ctx.area.hasChildNodes()) {
+    ctx.area.append(
+      el("div", { id: "result", class: "wide" }),
+      el("section", { class: "card wide" }, el("h2", { text: _("Players") }), el("div", { id: "players", class: "players" })),
+      el("section", { class: "card" }, el("h2", { text: _("Board") }), el("div", { id: "board" }), el("p", { id: "reserve", class: "sub" })));
+  }
+  const view = snap.view;
+  replace("players", snap.view.order.map((name) => playerCard(snap, name)));
+  replace("board", board(view));
+  document.getElementById("reserve").textContent = _("{reserve} stones in the reserve · {secret} secret stones on the board",
+    { reserve: view.reserve_size, secret: view.secret_slots.filter(Boolean).length });
+  replace("result", view.phase === "deal" || view.finished ? roundResult(snap) : null);
+  return view.finished ? "" : _("Round {n}", { n: view.round });
+}
+
+/** A player's own page: the moves, the player's own card and secret stones, the last round's
+ * result, the others, the board and what this player cannot see. */
+export function player(snap, ctx) {
+  if (!ctx.area.hasChildNodes()) {
+    ctx.area.append(
+      el("section", { class: "card wide", id: "actions-card", hidden: true }, el("h2", { text: _("Your move") }),
+        el("div", { id: "actions", class: "actions" })),
+      el("section", { class: "card wide" }, el("h2", { text: _("You") }), el("div", { id: "me" }), el("div", { id: "secret" })),
+      el("div", { id: "result", class: "wide" }),
+      el("section", { class: "card wide" }, el("h2", { text: _("The others") }), el("div", { id: "players", class: "players" })),
+      el("section", { class: "card" }, el("h2", { text: _("Board") }), el("div", { id: "board" }), el("p", { id: "unseen", class: "sub" })));
+  }
+  const view = snap.view;
+  const me = ctx.me;
+  const buttons = actions(snap, ctx.send);
+  document.getElementById("actions-card").hidden = buttons.length === 0;
+  replace("actions", buttons);
+  replace("me", playerCard(snap, me, { me }));
+  const secret = view.players[me].secret || [];
+  replace("secret", secret.length ? el("p", {}, _("Your secret stones (only you see them):") + " ",
+    el("span", { class: "stones" }, secret.map((n) => el("span", { class: "stone secret", text: n })))) : null);
+  replace("players", view.order.filter((n) => n !== me).map((n) => playerCard(snap, n, { me })));
+  replace("board", board(view));
+  const left = unseen(view, me);
+  const parts = Object.entries(left).filter(([, c]) => c > 0).map(([n, c]) => `${c}×${n}`);
+  document.getElementById("unseen").textContent = parts.length
+    ? _("Not visible to you (your rack, the reserve, the secret stones): {stones}.", { stones: parts.join(", ") })
+    : _("Not visible to you (your rack, the reserve, the secret stones): none.");
+  replace("result", view.phase === "deal" || view.finished ? roundResult(snap) : null);
+  return view.waiting_for.includes(me) ? _("It is up to you.") : _("Round {n}", { n: view.round });
+}
+
+/** The host's simulation panel: every stone and where it lies, the racks' stones to tap. */
+export function simulation(world, snap, ctx) {
+  if (!world.places) return [];
+  const stoneButton = (stone, name) => {
+    const label = _("tap {player}'s {stone}", { player: name, stone: stone.stone });
+    return el("button", { type: "button", class: "stone", "data-uid": stone.uid, "data-stone": stone.stone,
+      title: label, "aria-label": label, onclick: () => ctx.sim("tap", { uid: stone.uid }) }, String(stone.stone));
+  };
+  const places = [];
+  const order = snap.view ? snap.view.order : [];
+  places.push(el("div", { class: "place" }, el("span", { text: _("Face-down pile: {n} stones", { n: world.places.pile.length }) })));
+  for (const name of order) {
+    const rack = world.places[`rack:${name}`] || [];
+    const acquired = world.places[`acquired:${name}`] || [];
+    places.push(el("div", { class: "place" }, el("span", {}, seatText(snap, name, _("{player}'s rack", { player: name }))),
+      el("div", { class: "stones" }, rack.map((s) => stoneButton(s, name)),
+        acquired.map((s) => el("span", { class: "stone secret", title: _("acquired secret stone"), text: s.stone })))));
+  }
+  places.push(el("div", { class: "place" }, el("span", { text: _("Secret stones on the board") }),
+    el("div", { class: "stones" }, world.secret.map((s, i) => s ? el("button", { type: "button", class: "stone back", "data-secret": i, "aria-label": _("secret stone {n}", { n: i + 1 }), onclick: () => ctx.sim("take_secret", { slot: i }) }, "?") : null))));
+  const onBoard = [...world.places.board, ...world.places.removed];
+  places.push(el("div", { class: "place" }, el("span", { text: _("On the board") }), el("div", { class: "stones" }, onBoard.map((s) => el("span", { class: "stone", text: s.stone })))));
+  return places;
 }
