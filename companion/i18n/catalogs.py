@@ -35,6 +35,7 @@ class Catalog:
     folder: Path
     kind: str  #: "server" or "pages"
     sources: tuple[str, ...]
+    game: str | None = None  #: the game whose catalog it is (None: the companion's own)
 
 
 def catalogs(kind: str | None = None) -> list[Catalog]:
@@ -65,6 +66,7 @@ def catalogs(kind: str | None = None) -> list[Catalog]:
                 game.translations,
                 "server",
                 (*_PY, "-F", f"{_CONFIG}/babel-game.cfg", str(package)),
+                game.id,
             )
             for domain in game.catalogs.server
         ]
@@ -75,7 +77,8 @@ def catalogs(kind: str | None = None) -> list[Catalog]:
             else ()
         )
         found += [
-            Catalog(domain, game.translations, "pages", sources) for domain in game.catalogs.pages
+            Catalog(domain, game.translations, "pages", sources, game.id)
+            for domain in game.catalogs.pages
         ]
     return [catalog for catalog in found if kind is None or catalog.kind == kind]
 

@@ -27,7 +27,8 @@ def server(tmp_path):
 def test_a_toy_game_is_played_on_the_phones(server, phone, wizard):
     host = phone(server.host)
     wizard(host, game="toy", players=["Ann", "Ben"])
-    host.wait_for_selector("[data-sim='tap_bonus']")  # the game's own control in the simulation panel
+    # the game's own control in the simulation panel
+    host.wait_for_selector("[data-sim='tap_bonus']")
     links = join_all(server.host)
     table = phone(f"{server.base}/table")
     table.wait_for_selector("#toy-track li[data-player='Ben']")
