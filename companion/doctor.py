@@ -25,10 +25,11 @@ from typing import Any
 
 from .config import Config
 from .devices.events import ButtonPressed, DeviceStatus, DieRolled, TagTapped
+from .devices.leds import TEST_PATTERN
 
 BOOT_CONFIGS = ("boot/firmware/config.txt", "boot/config.txt")  # Bookworm, then older systems
 SERIAL_CONSOLES = ("console=serial0", "console=ttyAMA0", "console=ttyS0")
-PATTERN = ((255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255))
+PATTERN = TEST_PATTERN  #: every strip red, green, blue, then white
 
 
 @dataclass(frozen=True)

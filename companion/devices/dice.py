@@ -10,17 +10,16 @@ A reader can misbehave (a broken board, a glitching cable, a fake device): whate
 driver's memory and the number of events it emits stay bounded. Noise is counted and summarised
 (``NOISE_REPORT_INTERVAL``), parsing is budgeted (``MAX_LINES_PER_SECOND``), and only the dice the
 reader declared, with the faces of the profiles the host asked, become events.
+
+The meaning of each line the reader sends is :mod:`.dice_messages`'s.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 import time
 from abc import ABC, abstractmethod
 from typing import Any
-
-from companion_dice import profiles as dice_profiles
 
 from .dice_guard import (
     MAX_BYTES_PER_SECOND,
@@ -33,32 +32,22 @@ from .dice_guard import (
     LineBudget,
     NoiseLedger,
     NoiseTotals,
-    Rejected,
     RollBook,
 )
+from .dice_messages import DEFAULT_DICE, MAX_DICE, ReaderMessages
 from .dice_protocol import (
     LINE_IDLE_TIMEOUT,
     PROTOCOL_VERSION,
     SEQ_MODULUS,
     LineSplitter,
     Message,
-    ProtocolError,
     SequenceTracker,
     encode,
-    int_field,
-    parse_line,
 )
-from .events import DIE_STATES, DeviceNoise, DeviceStatus, DieRolled, DieState, Emit
-
-#: The dice a reader has until its HELLO says (the standard build), and the most it may declare.
-DEFAULT_DICE = 2
-MAX_DICE = 8
+from .events import DeviceNoise, DeviceStatus, Emit
 
 _READ_TIMEOUT = 0.1  # seconds a read waits: bounds how slowly close() stops and noise is told
 _READ_CHUNK = 4096  # bytes read at once for parsing: bounds the lines handled between checks
-_NOISE_SAMPLE = 40  # bytes of a rejected line quoted in its DeviceNoise
-#: the reader verbs that report a die's state (besides ROLL), and the state each one means
-_STATE_VERBS = {"MOVING": "moving", "ROLLING": "rolling", "CROOKED": "crooked", "PLACED": "placed"}
 
 
 def _profile_fields(die: int, name: str, faces: tuple[str, ...] | None) -> dict[str, object]:
@@ -107,7 +96,7 @@ class DiceReader(ABC):
         """Stop reading and release the reader; calling it again does nothing."""
 
 
-class SerialDiceReader(DiceReader):
+class SerialDiceReader(ReaderMessages, DiceReader):
     """Host driver for a dice reader on serial port ``port`` (best a ``/dev/serial/by-id`` path).
 
     Emits:
@@ -484,186 +473,3 @@ class SerialDiceReader(DiceReader):
         summary = self._ledger.due(now, force=force)
         if summary is not None:
             self._emit(DeviceNoise(self.name, summary))
-
-    def _handle(self, line: bytes) -> None:
-        try:
-            message = parse_line(line)
-        except ProtocolError as error:
-            self._noise(
-                "rejected line", f"rejected line: {error}: {line[:_NOISE_SAMPLE]!r}", size=len(line)
-            )
-            return
-        if message.verb == "HELLO":
-            self._tracker.reset()
-        missed = self._tracker.check(message.seq)
-        if missed:
-            self._noise(
-                "sequence gap",
-                f"sequence gap: {missed} message(s) missed before seq {message.seq}",
-                lines=0,
-                missed=missed,
-            )
-        try:
-            self._dispatch(message)
-        except Rejected as rejected:
-            self._noise(rejected.kind, rejected.detail, size=len(line))
-
-    def _dispatch(self, message: Message) -> None:
-        verb, fields = message.verb, message.fields
-        if verb == "ROLL":
-            self._roll(message)
-        elif verb in _STATE_VERBS:
-            self._state(message, _STATE_VERBS[verb])
-        elif verb == "DIE":
-            state = fields.get("state", "")
-            if state in DIE_STATES:
-                self._state(message, state)
-            elif (die := int_field(message, "die")) is not None:
-                self._check_declared(message, die)  # "unknown": nothing to report
-        elif verb == "HELLO":
-            self._hello(message)
-        elif verb == "POWER":
-            volts = int_field(message, "mv")
-            supply = fields.get("src", "?") + (f" {volts / 1000:.2f} V" if volts else "")
-            self._emit(DeviceStatus(self.name, True, f"power: {supply}"))
-        elif verb == "PONG":
-            self._emit(DeviceStatus(self.name, True, "pong"))
-            self._pong.set()
-        elif verb in ("OK", "ERR"):
-            self._answer(message)
-        # Any other verb is from a newer protocol: ignored.
-
-    def _hello(self, message: Message) -> None:
-        fields = message.fields
-        boot = fields.get("boot", "")
-        restarted = self._boot is not None and (boot != self._boot or fields.get("why") == "power")
-        if boot != self._boot or fields.get("why") == "power":
-            self._rolls.clear()  # roll numbers start again at every boot
-        self._boot = boot
-        self.info = dict(fields)
-        declared = int_field(message, "dice")
-        self.dice_count = min(declared, MAX_DICE) if declared else DEFAULT_DICE
-        detail = f"reader firmware {fields.get('fw', '?')}, protocol {fields.get('proto', '?')}" + (
-            ", restarted" if restarted else ""
-        )
-        self._emit(DeviceStatus(self.name, True, detail))
-        with self._lock:
-            profiles = dict(self._profiles)
-        for die, asked in sorted(profiles.items()):
-            if self._declared(die):
-                self._send_profile(die, asked)
-        self.send("STATUS")
-        self._ready.set()
-
-    def _check_declared(self, message: Message, die: int) -> None:
-        if not self._declared(die):
-            raise Rejected(
-                "undeclared die",
-                f"{message.verb} {message.seq} ignored: die {die} "
-                f"is not one of the {self.dice_count} dice the reader declared",
-            )
-
-    @staticmethod
-    def _face(message: Message, die: int, label: str, asked: AskedProfile) -> dice_profiles.Face:
-        """The face ``label`` of ``asked``, the profile asked for die ``die``; else noise."""
-        face = asked.face(label)
-        if face is None:
-            raise Rejected(
-                "wrong face",
-                f"{message.verb} {message.seq} ignored: die {die} "
-                f"reads profile {asked.name}, which has no face {label!r}",
-            )
-        return face
-
-    def _roll(self, message: Message) -> None:
-        fields, seq = message.fields, message.seq
-        die, roll = int_field(message, "die"), int_field(message, "roll")
-        label, value = fields.get("face"), fields.get("value")
-        try:
-            if die is None or roll is None or label is None:
-                raise ValueError("without integer die and roll and a face")
-            if value is not None and not (
-                value.isdigit() or (value[:1] == "-" and value[1:].isdigit())
-            ):
-                raise ValueError(f"with a value that is not a number: {value!r}")
-            DieRolled(die, label, seq, self.name, roll=roll)  # checks the label's form
-        except (TypeError, ValueError) as error:
-            raise Rejected("malformed", f"ROLL {seq} rejected: {error}: {fields}") from None
-        self._check_declared(message, die)
-        asked = self._asked(die)
-        face = self._face(message, die, label, asked)
-        wrong = None
-        if fields.get("profile", asked.name) != asked.name:
-            wrong = f"it was read with profile {fields['profile']}, not {asked.name}"
-        elif value is not None and int(value) != face.value:
-            wrong = f"value {value} is not the value of face {label!r} ({face.value})"
-        elif "again" in fields and (fields["again"] == "1") != face.again:
-            wrong = f"again={fields['again']} does not fit face {label!r}"
-        if wrong is not None:
-            raise Rejected("wrong face", f"ROLL {seq} ignored: die {die}: {wrong}")
-        book = self._rolls.setdefault(die, RollBook())
-        refusal = book.refusal(roll)
-        if refusal is not None:
-            raise Rejected("stale roll", f"ROLL {seq} ignored: die {die} roll {roll} {refusal}")
-        book.deliver(roll)
-        self._emit(
-            DieRolled(
-                die,
-                label,
-                seq,
-                self.name,
-                value=face.value,
-                roll=roll,
-                profile=fields.get("profile"),
-                again=face.again,
-            )
-        )
-
-    def _state(self, message: Message, state: str) -> None:
-        """A ``DieState`` for a declared die, with a face of its asked profile if any."""
-        fields = message.fields
-        die = int_field(message, "die")
-        detail = f"profile {fields.get('profile', '?')}" if message.verb == "DIE" else ""
-        try:
-            if die is None:
-                raise ValueError("without an integer die")
-            event = DieState(
-                die,
-                state,
-                self.name,
-                face=fields.get("face"),
-                roll=int_field(message, "roll"),
-                detail=detail,
-            )
-        except ValueError as error:
-            raise Rejected(
-                "malformed", f"{message.verb} {message.seq} rejected: {error}: {fields}"
-            ) from None
-        self._check_declared(message, die)
-        if event.face is not None:
-            asked = self._asked(die)
-            if message.verb == "DIE" and not asked.named_by(fields):
-                event = dataclasses.replace(event, face=None)  # read with another profile
-            else:
-                self._face(message, die, event.face, asked)
-        if message.verb == "ROLLING" and event.roll is not None:
-            self._rolls.setdefault(die, RollBook()).announced = event.roll
-        self._emit(event)
-
-    def _answer(self, message: Message) -> None:
-        fields = message.fields
-        ref = int_field(message, "ref")
-        with self._lock:
-            waiter = self._waiting.pop(ref, None) if ref is not None else None
-        if waiter is not None:
-            waiter[1] = message
-            waiter[0].set()
-        if message.verb == "OK":
-            return
-        code, msg = fields.get("code", "?"), fields.get("msg", "?")
-        die = int_field(message, "die")
-        if code == "sensor" and die is not None:
-            self._check_declared(message, die)
-            self._emit(DieState(die, "missing", self.name, detail=f"sensor error: {msg}"))
-        elif waiter is None:
-            raise Rejected("reader error", f"reader reports error {code}: {msg}")

@@ -9,13 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import DeviceSetupError
 from .events import Emit
 from .leds import LedStrip, SimStrip
 from .nfc import NfcReader, SimNfcReader
 
-
-class DeviceSetupError(RuntimeError):
-    """A configured device cannot be opened; the message says which and how to fix it."""
+#: DeviceSetupError (``errors.py``) is re-exported: the command line and the doctor import it here
+__all__ = [
+    "PIN_FACTORY_EXTRAS",
+    "DeviceSetupError",
+    "Devices",
+    "open_devices",
+    "pin_factory",
+    "pin_factory_class",
+]
 
 
 @dataclass

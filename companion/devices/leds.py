@@ -19,6 +19,12 @@ from typing import TypeAlias
 Pixel: TypeAlias = tuple[int, int, int]
 """One pixel's (red, green, blue), each 0..255."""
 
+OFF: Pixel = (0, 0, 0)
+
+#: The LED test pattern: every strip red, green, blue, then white (the doctor shows it, and so
+#: does the host's LED test on the running table).
+TEST_PATTERN: tuple[Pixel, ...] = ((255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255))
+
 
 @dataclass(frozen=True)
 class Frame:

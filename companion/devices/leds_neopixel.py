@@ -28,50 +28,55 @@ to pip-install missing platform packages when run in a terminal, and waits for a
 drivers set ``BLINKA_SKIP_DEPENDENCY_CHECK=1`` (unless it is set) before importing it, so the
 companion never stops at that prompt; the ``pi`` extra installs what they need.
 
-**Chains.** The renderer draws named strips (``table``, ``score``, ``tower``); a maker usually
-daisy-chains them on one data line. A :class:`Chain` maps those names to consecutive offsets of one
-physical strip, in wiring order from the Pi, and sends the whole chain once per frame: each named
-strip is a :class:`ChainSegment`, whose ``show`` updates its part of the chain's frame; the chain
-sends when every open segment has been shown since its last send (the table shows every strip on
-every frame, so: once per frame), or at once when a segment is shown again before the others (so a
-caller that draws only some segments still lights them). :meth:`Chain.show` sends several
-segments at once. A second chain needs a second output (SPI bus 1, or another pin on a Pi 5); the
-PWM driver has only one. One chain is the default and the recommended wiring.
-
-**Brightness limit.** ``max_brightness`` (0..1) scales every channel of every frame, on top of the
-renderer's own ``brightness``: it is the hardware's ceiling, whatever is drawn (the doctor's white
-test pattern too). It is quantised to 1/255 steps: channel ``c`` becomes
-``round(c * level / 255)`` with ``level = round(max_brightness * 255)``.
-
-**Power budget.** The estimate: 20 mA per colour channel at 255, linear in the value, so 60 mA per
-pixel at full white (Adafruit's rule of thumb for a 5 V WS2812B; measured pixels draw somewhat
-less, which also covers the ~1 mA each pixel draws when dark). At start
-(:func:`check_power_budget`), the worst case, every configured pixel full white at
-``max_brightness``, must not exceed the supply's budget (``supply_amps``: what the 5 V supply can
-spare for the LEDs); otherwise :class:`PowerBudgetError` says by how much and how to fix it, unless
-the budget is told to cap instead. Every frame is capped too (:class:`PowerBudget`): when its
-estimate, with the last frames of the other chains on the same supply, exceeds the budget, its
-channels are scaled down (rounded down) to fit.
+The named strips a chain maps onto one physical strip are :mod:`.leds_chain`'s; the brightness
+limit and the power budget, applied to every frame a driver sends, are :mod:`.leds_power`'s. The
+chains, the budget and the setup errors (:mod:`.errors`) are importable from here too.
 """
 
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from .factory import DeviceSetupError
-from .leds import LedStrip, Pixel, checked_frame
+from .errors import NeoPixelSetupError, PowerBudgetError
+from .leds import OFF, LedStrip, Pixel
+from .leds_chain import Chain, ChainSegment
+from .leds_power import (
+    PowerBudget,
+    brightness_level,
+    check_power_budget,
+    frame_amps,
+    limit_brightness,
+)
 
-OFF: Pixel = (0, 0, 0)
-
-AMPS_PER_CHANNEL = 0.020  #: one colour channel at 255
-AMPS_PER_PIXEL = 3 * AMPS_PER_CHANNEL  #: a pixel at full white: 60 mA
-UNITS_PER_AMP = 255 / AMPS_PER_CHANNEL  #: channel-value units (0..255 per channel) per ampere
-EPSILON = 1e-9  #: amperes: a worst case equal to the budget fits it
+#: this module's public names, and those of the chains and the budget known from here
+__all__ = [
+    "DEFAULT_CHAINS",
+    "DEFAULT_PINS",
+    "DRIVERS",
+    "PIXEL_ORDERS",
+    "PWM_PINS",
+    "SPI_MOSI",
+    "Chain",
+    "ChainSegment",
+    "NeoPixelPi5Strip",
+    "NeoPixelPwmStrip",
+    "NeoPixelSetupError",
+    "NeoPixelSpiStrip",
+    "NeoPixelStrip",
+    "PowerBudget",
+    "PowerBudgetError",
+    "check_power_budget",
+    "encode",
+    "frame_amps",
+    "open_neopixel_strips",
+    "spi_chunk_bytes",
+    "spi_frame_bytes",
+    "spi_reset_bytes",
+]
 
 SPI_HZ = 6_400_000  #: neopixel_spi's default: 8 SPI bits per WS2812 bit at 800 kHz
 SPI_BIT0 = 0b11000000  #: neopixel_spi's default pattern for a WS2812 0 bit
@@ -85,169 +90,6 @@ DEFAULT_PINS = {"pwm": 18, "pi5": 10}
 PWM_PINS = (12, 13, 18, 19, 21)  #: the pins rpi_ws281x can drive on a Pi 4 (PWM0/1, PCM)
 PIXEL_ORDERS = ("GRB", "RGB", "BRG", "RBG", "GBR", "BGR")
 DEFAULT_CHAINS = (("table", "score", "tower"),)
-
-
-class NeoPixelSetupError(DeviceSetupError):
-    """A NeoPixel strip cannot be opened or is set up wrongly: the message says how to fix it."""
-
-
-class PowerBudgetError(NeoPixelSetupError, ValueError):
-    """The configured pixels could draw more current than the supply's budget."""
-
-
-# -- pure helpers: brightness, current, the budget ----------------------------------------------
-
-
-def brightness_level(max_brightness: float) -> int:
-    """``max_brightness`` (above 0, at most 1) as the integer level 1..255 that scales channels."""
-    if (
-        isinstance(max_brightness, bool)
-        or not isinstance(max_brightness, (int, float))
-        or not 0.0 < max_brightness <= 1.0
-    ):
-        raise NeoPixelSetupError(
-            f"LED max brightness must be above 0 and at most 1, not {max_brightness!r}"
-        )
-    return max(1, round(max_brightness * 255))
-
-
-def limit_brightness(pixels: Iterable[Pixel], level: int) -> tuple[Pixel, ...]:
-    """Every channel scaled by ``level / 255``, rounded half up."""
-    if level >= 255:
-        return tuple(pixels)
-    return tuple(
-        ((r * level + 127) // 255, (g * level + 127) // 255, (b * level + 127) // 255)
-        for r, g, b in pixels
-    )
-
-
-def frame_units(pixels: Iterable[Pixel]) -> int:
-    """The sum of every channel of ``pixels``: the frame's current in channel-value units."""
-    return sum(r + g + b for r, g, b in pixels)
-
-
-def frame_amps(pixels: Iterable[Pixel]) -> float:
-    """The estimated current of a frame: 20 mA per channel at 255, linear."""
-    return frame_units(pixels) / UNITS_PER_AMP
-
-
-def budget_units(supply_amps: float) -> int:
-    """The most channel-value units that ``supply_amps`` allows (rounded down)."""
-    return math.floor(supply_amps * UNITS_PER_AMP + 1e-6)  # 0.3 A is 3825, not 3824.99...
-
-
-def cap_frame(pixels: Sequence[Pixel], units: int) -> tuple[Pixel, ...]:
-    """``pixels`` scaled down (each channel rounded down) so that their units are at most
-    ``units``; unchanged when they already are."""
-    total = frame_units(pixels)
-    if total <= units:
-        return tuple(pixels)
-    allowed = max(0, units)
-    return tuple(
-        (r * allowed // total, g * allowed // total, b * allowed // total) for r, g, b in pixels
-    )
-
-
-def worst_case_amps(pixels: int, max_brightness: float) -> float:
-    """Every one of ``pixels`` at full white, limited to ``max_brightness``."""
-    return pixels * AMPS_PER_PIXEL * brightness_level(max_brightness) / 255
-
-
-def _fitting_brightness(pixels: int, supply_amps: float) -> float:
-    """The largest max brightness in steps of 0.01 whose worst case fits ``supply_amps``."""
-    hundredths = min(100, math.floor(100 * supply_amps / (pixels * AMPS_PER_PIXEL)))
-    while hundredths > 0 and worst_case_amps(pixels, hundredths / 100) > supply_amps + EPSILON:
-        hundredths -= 1
-    return hundredths / 100
-
-
-def check_power_budget(pixels: int, max_brightness: float, supply_amps: float) -> float:
-    """The worst-case current of ``pixels`` at ``max_brightness``; raises
-    :class:`PowerBudgetError` when it exceeds ``supply_amps``."""
-    if (
-        isinstance(supply_amps, bool)
-        or not isinstance(supply_amps, (int, float))
-        or not supply_amps > 0
-    ):
-        raise PowerBudgetError(
-            f"the LED supply's budget must be a positive number of amperes, not {supply_amps!r}"
-        )
-    worst = worst_case_amps(pixels, max_brightness)
-    if worst > supply_amps + EPSILON:
-        fits = _fitting_brightness(pixels, supply_amps)
-        lower = (
-            f"lower devices.led_max_brightness to {fits:.2f} or less"
-            if fits > 0
-            else "the supply cannot light even one step of brightness"
-        )
-        raise PowerBudgetError(
-            f"LED power budget exceeded: {pixels} pixels at full white and max brightness "
-            f"{max_brightness:.2f} draw up to {worst:.2f} A ({AMPS_PER_PIXEL * 1000:.0f} mA per "
-            f"pixel at full white), more than the supply's {supply_amps:.2f} A "
-            f"(devices.led_supply_amps). Either {lower}, use a supply that spares at least "
-            f"{math.ceil(worst * 10) / 10:.1f} A for the LEDs and set devices.led_supply_amps, or "
-            f'set devices.led_over_budget = "cap" to dim the brightest frames to '
-            f"{supply_amps:.2f} A"
-        )
-    return worst
-
-
-class PowerBudget:
-    """The LED supply's current, shared by every physical strip it feeds; thread-safe.
-
-    ``register`` checks the worst case of every registered strip at start (unless ``refuse`` is
-    False); ``cap`` scales a frame down so that it and the other strips' last frames stay within
-    ``supply_amps``.
-    """
-
-    def __init__(self, supply_amps: float, *, refuse: bool = True) -> None:
-        if (
-            isinstance(supply_amps, bool)
-            or not isinstance(supply_amps, (int, float))
-            or not supply_amps > 0
-        ):
-            raise PowerBudgetError(
-                f"the LED supply's budget must be a positive number of amperes, not {supply_amps!r}"
-            )
-        self.supply_amps = float(supply_amps)
-        self.refuse = refuse
-        self.units = budget_units(supply_amps)
-        self._lock = threading.Lock()
-        self._strips: dict[int, tuple[int, float]] = {}  # id -> (pixels, max brightness)
-        self._drawn: dict[int, int] = {}  # id -> units of its last frame
-        self.capped = 0  #: how many frames were dimmed to fit
-
-    def register(self, strip: LedStrip, max_brightness: float) -> None:
-        with self._lock:
-            strips = {**self._strips, id(strip): (strip.length, max_brightness)}
-            if self.refuse:
-                worst = sum(worst_case_amps(n, b) for n, b in strips.values())
-                if worst > self.supply_amps + EPSILON:
-                    pixels = sum(n for n, _ in strips.values())
-                    brightest = max(b for _, b in strips.values())
-                    check_power_budget(pixels, brightest, self.supply_amps)
-            self._strips = strips
-
-    def forget(self, strip: LedStrip) -> None:
-        with self._lock:
-            self._strips.pop(id(strip), None)
-            self._drawn.pop(id(strip), None)
-
-    def cap(self, strip: LedStrip, pixels: Sequence[Pixel]) -> tuple[Pixel, ...]:
-        with self._lock:
-            others = sum(u for key, u in self._drawn.items() if key != id(strip))
-            frame = tuple(pixels)
-            if frame_units(frame) > self.units - others:
-                frame = cap_frame(frame, self.units - others)
-                self.capped += 1
-            self._drawn[id(strip)] = frame_units(frame)
-            return frame
-
-    @property
-    def drawn_amps(self) -> float:
-        """The estimated current of every strip's last frame."""
-        with self._lock:
-            return sum(self._drawn.values()) / UNITS_PER_AMP
 
 
 def encode(pixels: Iterable[Pixel], order: str = "GRB") -> bytearray:
@@ -639,119 +481,6 @@ class NeoPixelPi5Strip(NeoPixelStrip):
     def _release(self) -> None:
         if self._free is not None:
             self._free()
-
-
-# -- chains of named strips --------------------------------------------------------------------
-
-
-class ChainSegment(LedStrip):
-    """A named strip that is ``length`` pixels of a :class:`Chain`, from ``offset``."""
-
-    def __init__(self, chain: Chain, name: str, offset: int, length: int) -> None:
-        super().__init__(name, length)
-        self.chain = chain
-        self.offset = offset
-
-    def _write(self, pixels: tuple[Pixel, ...]) -> None:
-        self.chain._update({self.name: pixels})
-
-    def close(self) -> None:
-        """Turn this segment's pixels off; the last segment closed closes the physical strip."""
-        self.chain._close_segment(self.name)
-
-
-class Chain:
-    """Named strips end to end on one physical ``strip``, in wiring order from the Pi.
-
-    ``segments`` lists (name, length); their lengths add up to the strip's. ``self.segments``
-    maps each name to its :class:`ChainSegment`. The chain sends the whole strip once per frame
-    (see the module's notes); thread-safe.
-    """
-
-    def __init__(self, strip: LedStrip, segments: Sequence[tuple[str, int]]) -> None:
-        names = [name for name, _ in segments]
-        if not names:
-            raise NeoPixelSetupError(f"LED chain {strip.name!r} has no strips")
-        if len(set(names)) != len(names):
-            raise NeoPixelSetupError(f"LED chain {strip.name!r} lists a strip twice: {names}")
-        total = sum(n for _, n in segments)
-        if total != strip.length:
-            raise NeoPixelSetupError(
-                f"LED chain {strip.name!r}: its strips have {total} pixels, "
-                f"the physical strip {strip.length}"
-            )
-        self.strip = strip
-        self.segments: dict[str, ChainSegment] = {}
-        offset = 0
-        for name, n in segments:
-            self.segments[name] = ChainSegment(self, name, offset, n)
-            offset += n
-        self._frame: list[Pixel] = [OFF] * strip.length
-        self._open = set(names)
-        self._pending: set[str] = set()
-        self._lock = threading.Lock()
-
-    @property
-    def frame(self) -> tuple[Pixel, ...]:
-        """The whole chain's current frame (before the strip's brightness limit and cap)."""
-        with self._lock:
-            return tuple(self._frame)
-
-    def show(self, frames: Mapping[str, Sequence[Pixel]]) -> None:
-        """Show several segments' frames, then send the chain once."""
-        checked = {}
-        for name, pixels in frames.items():
-            segment = self.segments.get(name)
-            if segment is None:
-                raise ValueError(f"LED chain {self.strip.name!r} has no strip {name!r}")
-            if len(pixels) != segment.length:
-                raise ValueError(
-                    f"strip {name!r} has {segment.length} pixels, frame has {len(pixels)}"
-                )
-            checked[name] = checked_frame(pixels)
-        self._update(checked, send=True)
-
-    def flush(self) -> None:
-        """Send now what segments have shown since the last send."""
-        with self._lock:
-            if self._pending:
-                self._send()
-
-    def close(self) -> None:
-        """Turn the whole chain off and release it."""
-        for name in list(self.segments):
-            self._close_segment(name)
-
-    def _update(self, frames: Mapping[str, tuple[Pixel, ...]], send: bool = False) -> None:
-        with self._lock:
-            for name in frames:
-                if name not in self._open:
-                    raise RuntimeError(f"LED strip {name!r} is closed")
-            for name, pixels in frames.items():
-                segment = self.segments[name]
-                self._frame[segment.offset : segment.offset + segment.length] = pixels
-                if name in self._pending:
-                    send = True  # a new frame began before the others were shown
-                self._pending.add(name)
-            if send or self._pending >= self._open:
-                self._send()
-
-    def _send(self) -> None:
-        self._pending.clear()
-        self.strip.show(self._frame)
-
-    def _close_segment(self, name: str) -> None:
-        with self._lock:
-            if name not in self._open:
-                return
-            segment = self.segments[name]
-            self._open.discard(name)
-            self._pending.discard(name)
-            self._frame[segment.offset : segment.offset + segment.length] = [OFF] * segment.length
-            if self._open:
-                self._send()
-                return
-        self.strip.close()
 
 
 # -- opening what the configuration asks for ---------------------------------------------------

@@ -72,8 +72,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .errors import DeviceSetupError
 from .events import UID_LENGTHS, DeviceNoise, DeviceStatus, Emit, TagTapped
-from .factory import DeviceSetupError
 from .nfc import NfcReader
 
 DEFAULT_PORT = "/dev/serial0"  #: the header's UART (pins 8 and 10)

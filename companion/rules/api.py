@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import reason_of, t
+from .errors import SetupError
+from .names import clean_name, glyph_key, name_key
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -156,10 +158,6 @@ class Option:
         return value
 
 
-class SetupError(ValueError):
-    """A new game cannot be set up as asked (player count, names, options)."""
-
-
 class Game(ABC):
     """One game's rules. Subclasses are stateless; every method is a pure function of its input."""
 
@@ -213,8 +211,6 @@ class Game(ABC):
         (:func:`.names.clean_name`), refused with its seat when it cannot be a name, and no two
         alike (:func:`.names.name_key`, :func:`.names.glyph_key`), since every page, the table
         display and the LED legend tell the players apart by their names alone."""
-        from .names import clean_name, glyph_key, name_key  # here: names imports this module
-
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise SetupError(t("players must be a list of names"))
         if not self.min_players <= len(players) <= self.max_players:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import unicodedata
 
 from ..i18n import Text, t
-from .api import SetupError
+from .errors import SetupError
 
 #: The longest name, in code points after cleaning. The pages are laid out for a 390 px wide
 #: phone (about 358 px inside the margins) in a 17 px font: at an estimated half an em a letter,

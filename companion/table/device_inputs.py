@@ -3,7 +3,12 @@
 A sticker tapped on a reader, a seat button pressed, a die rolled, moving, landing crooked or set
 down by hand, a device saying it is (not) connected, and the noise a device sent: each becomes a
 game action through the game's input mapping (:mod:`.inputs`), or a refusal, or only a report
-(:mod:`.device_reports`). Every method runs on the table loop.
+(:mod:`.device_reports`). A sticker tapped while the host enrols stickers is enrolled
+(:mod:`.enrolment`).
+
+Devices call :meth:`DeviceInputs.emit` from their own threads: noise is counted there and the
+loop hears of it once; every other event joins its device's queue in the inbox. Every other
+method runs on the table loop.
 """
 
 from __future__ import annotations
@@ -12,18 +17,23 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from ..devices.events import ButtonPressed, DeviceStatus, DieRolled, DieState, TagTapped
+from ..devices.events import (
+    ButtonPressed,
+    DeviceNoise,
+    DeviceStatus,
+    DieRolled,
+    DieState,
+    TagTapped,
+)
 from ..devices.nfc import reader_seat
-from ..games import get_game
-from ..i18n import reason_of, t
+from ..i18n import t
 from ..rules import Chance, Refusal
 from . import inputs as rules_inputs
+from .inbox import DEVICE_BACKLOG
 from .inputs import inputs_for
-from .tags import TagError
 
 log = logging.getLogger("companion.table")
 
-ENROL_FAILED = "TABLE-TAG-4"
 FLOODED = "TABLE-DEVICE-1"
 
 
@@ -36,8 +46,58 @@ class NoiseReport:
     flood: bool = False  #: its events came faster than the table takes them: some were dropped
 
 
+def source_of(event: Any) -> str:
+    """The inbox source of a device event: the device that sent it."""
+    if isinstance(event, TagTapped):
+        return f"nfc:{event.reader}"
+    if isinstance(event, ButtonPressed):
+        return "buttons"
+    if isinstance(event, (DieRolled, DieState)):
+        return event.reader
+    if isinstance(event, DeviceStatus):
+        return event.device
+    return "device"
+
+
 class DeviceInputs:
-    """The table loop's handling of device events; mixed into :class:`~.runtime.Table`."""
+    """Device events: their arrival (:meth:`emit`, from the devices' threads) and what each
+    means on the table loop; mixed into :class:`~.runtime.Table`."""
+
+    # -- from the devices' threads -----------------------------------------------------------
+
+    def emit(self, event: Any) -> None:
+        """Devices call this from their own threads. Noise is counted here and the loop hears of
+        it once (not once per line); a newer status replaces one still waiting; any other event
+        joins its device's queue, and is dropped and counted as noise when that queue is full."""
+        if isinstance(event, DeviceNoise):
+            self.reports.noise(event.device, event.detail)
+            self._noise_seen(NoiseReport(event.device, event.detail))
+            return
+        source = source_of(event)
+        if isinstance(event, DeviceStatus):
+            queued = self.inbox.replace_last(
+                source,
+                event,
+                lambda waiting: (
+                    isinstance(waiting, DeviceStatus) and waiting.device == event.device
+                ),
+            )
+        else:
+            queued = self.inbox.put(source, event, DEVICE_BACKLOG)
+        if not queued:
+            self.reports.dropped(source)
+            self._noise_seen(NoiseReport(source, "flood", flood=True))
+
+    def _noise_seen(self, report: NoiseReport) -> None:
+        """Tell the loop a device sent noise, once until it has looked (a queue of its own, so a
+        device whose queue is full is still told about)."""
+        with self._noise_lock:
+            if report.device in self._noisy:
+                return
+            self._noisy.add(report.device)
+        if not self.inbox.put(f"noise:{report.device}", report, 1):
+            with self._noise_lock:
+                self._noisy.discard(report.device)
 
     # -- device events ---------------------------------------------------------------------
 
@@ -45,42 +105,8 @@ class DeviceInputs:
         source = f"nfc:{tap.reader}"
         self.reports.tag_read(tap.reader, tap.uid, enrolled=self.tags.lookup(tap.uid) is not None)
         raw = {"kind": "tag", "reader": tap.reader, "uid": tap.uid}
-        if self.enrolling is not None:
-            wanted = self.enrolling
-            try:  # a refused sticker leaves the request open: the host taps another one
-                comp = self.tags.enrol(tap.uid, wanted["game"], wanted["component"])
-            except TagError as exc:  # never naming what the sticker is: it may be a hidden one
-                problem = (
-                    t("it is already enrolled") if self.tags.lookup(tap.uid) else reason_of(exc)
-                )
-                return self._refuse(
-                    raw,
-                    source,
-                    ENROL_FAILED,
-                    t("The sticker was not enrolled: {problem}.", problem=problem),
-                )
-            self.reports.tag_read(tap.reader, tap.uid, enrolled=True)  # its UID: named no more
-            with self._lock:
-                self.enrolling = (
-                    self._next_to_enrol(wanted["game"]) if wanted.get("guide") else None
-                )
-            self._note(
-                {
-                    "type": "tag_enrolled",
-                    "text": t("Sticker enrolled as {component}.", component=comp.name),
-                    "component": comp.name,
-                }
-            )
-            if wanted.get("guide") and self.enrolling is None:
-                title = get_game(wanted["game"]).title
-                self._note(
-                    {
-                        "type": "tags_complete",
-                        "game": wanted["game"],
-                        "text": t("Every sticker of {game} is enrolled.", game=title),
-                    }
-                )
-            return {"ok": True, "enrolled": comp.name}
+        if self.enrolling is not None:  # the host is teaching the table this sticker
+            return self._enrol_tapped(tap, raw, source)
         component = self.tags.lookup(tap.uid)
         if component is None:
             return self._refuse(

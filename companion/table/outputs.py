@@ -10,7 +10,6 @@ per version and viewer, so many streams of one viewer cost one.
 from __future__ import annotations
 
 import logging
-import secrets
 import time
 from typing import Any
 
@@ -41,27 +40,6 @@ class TableOutputs:
 
     def colours(self) -> list[tuple[int, int, int]]:
         return [PALETTE[name] for name in self.colour_names()[: self.layout.seats]]
-
-    def player_for_join(self, code: Any) -> str | None:
-        """The player whose seat the join code ``code`` opens (a seat no phone has taken)."""
-        record = self.record
-        if record is None or not isinstance(code, str) or not code:
-            return None
-        given = code.encode("utf-8", "surrogatepass")
-        return next(
-            (p for p, c in record.joins.items() if secrets.compare_digest(c.encode(), given)), None
-        )
-
-    def viewer_for_token(self, token: Any) -> str | None:
-        """The player a seat's token belongs to, in the current game (anything that is not a
-        token, non-ASCII text included, belongs to nobody)."""
-        if self.record is None or not isinstance(token, str) or not token:
-            return None
-        given = token.encode("utf-8", "surrogatepass")
-        for player, seat_token in self.record.tokens.items():
-            if secrets.compare_digest(seat_token.encode(), given):
-                return player
-        return None
 
     def snapshot(self, viewer: str) -> dict[str, Any]:
         """Everything a page shows, for one viewer, with nothing that viewer may not see.

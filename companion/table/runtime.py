@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import logging
 import random
-import secrets
 import threading
 import time
 from collections import deque
@@ -34,29 +33,24 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..devices.events import (
-    ButtonPressed,
-    DeviceNoise,
-    DeviceStatus,
-    DieRolled,
-    DieState,
-    TagTapped,
-)
-from ..games import get_game, plugin
-from ..i18n import reason_of, t
-from ..lights import PALETTE, Cue, Layout, refusal_cue
+from ..devices.events import ButtonPressed, DeviceStatus, DieRolled, DieState, TagTapped
+from ..games import get_game
+from ..i18n import t
+from ..lights import Cue, Layout, refusal_cue
 from ..rules import Refusal, SetupError
-from ..rules.api import MALFORMED
 from . import inputs as rules_inputs
-from .device_inputs import ENROL_FAILED, DeviceInputs, NoiseReport
+from .device_inputs import DeviceInputs, NoiseReport
 from .device_reports import DeviceReports
+from .enrolment import ENROL_FAILED, Enrolment
+from .game_requests import GameRequests, colours_problem
 from .history import History
-from .host_requests import BAD_JOIN, BAD_SEAT, LED_TEST_STEP, HostRequests, new_join_code, new_token
-from .inbox import DEVICE_BACKLOG, REQUEST_BACKLOG, Inbox
-from .inputs import inputs_for
+from .host_requests import LED_TEST_STEP, HostRequests
+from .inbox import REQUEST_BACKLOG, Inbox
 from .outputs import ANIMATION_FPS, TableOutputs
 from .refusals import RefusalLog
+from .seats import BAD_JOIN, BAD_SEAT, Seats, new_join_code, new_token
 from .storage import StorageError
+from .storage_watch import CANNOT_RECORD, InputSource, StorageWatch
 from .store import GameRecord, Store, now
 from .tags import TagRegistry
 
@@ -67,6 +61,7 @@ __all__ = [
     "ANIMATION_FPS",
     "BAD_JOIN",
     "BAD_SEAT",
+    "CANNOT_RECORD",
     "ENROL_FAILED",
     "LED_TEST_STEP",
     "Command",
@@ -80,31 +75,8 @@ __all__ = [
 KEEP_EVENTS = 60
 KEEP_JOURNAL = 200
 HOUSEKEEPING = 0.5  # seconds: how often an idle loop writes refusal counts and checks storage
-BAD_SETUP = "TABLE-GAME-2"
 PAUSED = "TABLE-GAME-3"
 BUSY = "TABLE-BUSY-1"
-CANNOT_RECORD = "TABLE-STORE-1"
-
-
-def colours_problem(colours: Any, players: Any) -> str | None:
-    """Why ``colours`` cannot be the players' colours (one each, from the colour-blind-safe
-    palette, no two alike), or None."""
-    if (
-        not isinstance(colours, list)
-        or not isinstance(players, list)
-        or len(colours) != len(players)
-    ):
-        return t("give one colour for each player")
-    unknown = [c for c in colours if c not in PALETTE]
-    if unknown:
-        return t(
-            "{colour} is not a colour of the palette ({palette})",
-            colour=repr(str(unknown[0])[:20]),
-            palette=", ".join(PALETTE),
-        )
-    if len(set(colours)) != len(colours):
-        return t("two players have the same colour")
-    return None
 
 
 @dataclass
@@ -115,14 +87,6 @@ class Command:
     args: dict[str, Any]
     source: str
     future: Future = field(default_factory=Future)
-
-
-@dataclass(frozen=True)
-class _Input:
-    """Where a refused input came from, when only that is known."""
-
-    source: str
-    seat: int | None
 
 
 def busy(op: str) -> dict[str, Any]:
@@ -136,23 +100,23 @@ def busy(op: str) -> dict[str, Any]:
     }
 
 
-def _source_of(event: Any) -> str:
-    """The inbox source of a device event: the device that sent it."""
-    if isinstance(event, TagTapped):
-        return f"nfc:{event.reader}"
-    if isinstance(event, ButtonPressed):
-        return "buttons"
-    if isinstance(event, (DieRolled, DieState)):
-        return event.reader
-    if isinstance(event, DeviceStatus):
-        return event.device
-    return "device"
-
-
-class Table(DeviceInputs, HostRequests, TableOutputs):
+class Table(
+    GameRequests,
+    Seats,
+    HostRequests,
+    Enrolment,
+    DeviceInputs,
+    StorageWatch,
+    TableOutputs,
+):
     """The running table: one loop taking every input in turn (see the module's docstring).
-    Its parts: :class:`~.device_inputs.DeviceInputs`, :class:`~.host_requests.HostRequests`,
-    :class:`~.outputs.TableOutputs`."""
+    Its parts: :class:`~.game_requests.GameRequests` (a new game, actions, undo, virtual rolls),
+    :class:`~.seats.Seats` (tokens and join codes), :class:`~.host_requests.HostRequests` (pause,
+    resume, end, the LED test, settings), :class:`~.enrolment.Enrolment` (the stickers),
+    :class:`~.device_inputs.DeviceInputs` (device events), :class:`~.storage_watch.StorageWatch`
+    (a storage that cannot record) and :class:`~.outputs.TableOutputs` (snapshots, LEDs,
+    actuators). This class holds its state, its life cycle, the loop and the one path of every
+    game action."""
 
     def __init__(
         self,
@@ -291,41 +255,7 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         log.info("resumed game %s (%s) after %s entries", record.id, record.game, history.count)
 
     # ------------------------------------------------------------------------------------------
-    # Inputs
-
-    def emit(self, event: Any) -> None:
-        """Devices call this from their own threads. Noise is counted here and the loop hears of
-        it once (not once per line); a newer status replaces one still waiting; any other event
-        joins its device's queue, and is dropped and counted as noise when that queue is full."""
-        if isinstance(event, DeviceNoise):
-            self.reports.noise(event.device, event.detail)
-            self._noise_seen(NoiseReport(event.device, event.detail))
-            return
-        source = _source_of(event)
-        if isinstance(event, DeviceStatus):
-            queued = self.inbox.replace_last(
-                source,
-                event,
-                lambda waiting: (
-                    isinstance(waiting, DeviceStatus) and waiting.device == event.device
-                ),
-            )
-        else:
-            queued = self.inbox.put(source, event, DEVICE_BACKLOG)
-        if not queued:
-            self.reports.dropped(source)
-            self._noise_seen(NoiseReport(source, "flood", flood=True))
-
-    def _noise_seen(self, report: NoiseReport) -> None:
-        """Tell the loop a device sent noise, once until it has looked (a queue of its own, so a
-        device whose queue is full is still told about)."""
-        with self._noise_lock:
-            if report.device in self._noisy:
-                return
-            self._noisy.add(report.device)
-        if not self.inbox.put(f"noise:{report.device}", report, 1):
-            with self._noise_lock:
-                self._noisy.discard(report.device)
+    # Requests, and the loop that takes every input in turn (devices: DeviceInputs.emit)
 
     def submit(self, op: str, source: str, **args: Any) -> Future:
         """Queue a request; the future resolves to ``{"ok": True, ...}`` or a refusal dict (at
@@ -392,65 +322,6 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         if self._storage is not None:
             self._check_storage()
 
-    # -- storage that cannot record --------------------------------------------------------
-
-    def storage_problem(self) -> str | None:
-        """Why the table cannot record now (for the host and ``/healthz``), or None."""
-        failure = self._storage
-        return failure.problem if failure is not None else None
-
-    def _storage_failed(self, failure: StorageError) -> None:
-        """From now on every input is refused (nothing can be made durable, so nothing is
-        applied) until the storage works again; the LEDs and every page say so."""
-        first = self._storage is None
-        self._storage = failure
-        if first:
-            log.error("the table cannot record: %s", failure)
-            self._note(
-                {
-                    "type": "storage_failed",
-                    "text": t(
-                        "The table cannot record anything: its storage is full or failing. Nothing is "
-                        "applied until the host fixes it (the host's status page says how)."
-                    ),
-                }
-            )
-            self._show_leds()
-
-    def _cannot_record(self, failure: StorageError, item: Any) -> dict[str, Any]:
-        """An input that could not be recorded: refused, and the table says it cannot record."""
-        self._storage_failed(failure)
-        seat = item.seat if isinstance(item, (ButtonPressed, _Input)) else None
-        reason = t(
-            "The table cannot record this: its storage is full or failing. Nothing was done."
-        )
-        with self._lock:
-            self.refusal_log.shown.append(
-                {
-                    "rule": CANNOT_RECORD,
-                    "reason": reason,
-                    "source": getattr(item, "source", None) or _source_of(item),
-                    "at": now(),
-                    "seat": seat,
-                    "count": 1,
-                }
-            )
-            self._add_cues([refusal_cue(seat, self.clock())])
-            self._bump()
-        return {"ok": False, "rule": CANNOT_RECORD, "reason": reason}
-
-    def _check_storage(self) -> None:
-        """While the storage fails: try a small durable write; once it works, say so."""
-        try:
-            self.store.probe()
-        except StorageError as exc:
-            self._storage = exc
-            return
-        self._storage = None
-        log.warning("the table can record again")
-        self._note({"type": "storage_ok", "text": t("The table can record again.")})
-        self._show_leds()
-
     def _handle(self, item: Any) -> None:
         try:
             result = self._dispatch(item)
@@ -500,148 +371,8 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
             log.warning("ignored unknown input %r", item)
         return None
 
-    # -- requests --------------------------------------------------------------------------
-
     def _op_sync(self, source: str) -> dict[str, Any]:
         return {"ok": True}
-
-    def _op_action(self, source: str, action: Any, player: str | None = None) -> dict[str, Any]:
-        raw = {"kind": "request", "action": action}
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            return self._refuse(raw, source, MALFORMED, t("A request needs an action with a type."))
-        if self.history is None:
-            return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
-        seat = None
-        if player is not None:
-            seat = self.history.state["players"].index(player)
-        return self._act(action, source, raw, seat=seat)
-
-    def _op_virtual_roll(self, source: str, player: str | None = None) -> dict[str, Any]:
-        """A roll made by the server when no dice reader is connected, so a game never stalls."""
-        raw = {"kind": "request", "virtual_roll": True}
-        if self.history is None:
-            return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
-        chance = self.awaited_roll()
-        seat = (
-            self.history.state["players"].index(player)
-            if player in self.history.state["players"]
-            else None
-        )
-        if chance is None:
-            return self._refuse(
-                raw, source, rules_inputs.UNASKED_ROLL, t("Nobody is asked to roll now."), seat
-            )
-        if self.reader_can_roll(chance):
-            return self._refuse(
-                raw,
-                source,
-                rules_inputs.READER_CONNECTED,
-                t("The dice reader is connected: roll the real die."),
-                seat,
-            )
-        if player is not None and chance.player is not None and player != chance.player:
-            return self._refuse(
-                raw,
-                source,
-                rules_inputs.NOT_YOUR_ROLL,
-                t("{roller} rolls now, not {player}.", roller=chance.player, player=player),
-                seat,
-            )
-        mapped = inputs_for(self.history.game).virtual_roll(
-            self.history.state, chance, self._random
-        )
-        return self._act(mapped, source, raw | {"action": mapped}, seat=seat)
-
-    def _op_refuse(
-        self, source: str, rule: str, reason: str, raw: dict[str, Any]
-    ) -> dict[str, Any]:
-        """A request the web layer refused before it reached the rules: logged and shown too."""
-        return self._refuse(raw, source, rule, reason)
-
-    def _op_undo(self, source: str) -> dict[str, Any]:
-        raw = {"kind": "request", "action": {"type": "undo"}}
-        if self.history is None:
-            return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))
-        return self._act({"type": "undo"}, source, raw)
-
-    def _op_new_game(
-        self,
-        source: str,
-        game: str,
-        players: list[str],
-        options: dict[str, Any] | None = None,
-        seed: int | None = None,
-        colours: list[str] | None = None,
-    ) -> dict[str, Any]:
-        raw = {
-            "kind": "request",
-            "new_game": {  # as asked, cut short: it is only a record
-                "game": str(game)[:40],
-                "players": [str(p)[:40] for p in players[:10]]
-                if isinstance(players, list)
-                else str(players)[:40],
-            },
-        }
-        if colours is not None:
-            problem = colours_problem(colours, players)
-            if problem:
-                return self._refuse(
-                    raw, source, BAD_SETUP, t("The game cannot start: {problem}.", problem=problem)
-                )
-        seed = secrets.randbelow(2**31) if seed is None else seed
-        try:
-            found = plugin(game)
-            rules = found.game
-            options = {} if options is None else options
-            if not isinstance(options, dict):
-                raise SetupError("options must be an object")
-            defaults = found.input_mapping.option_defaults
-            history = History(rules, players, defaults | options, seed)
-        except (ValueError, TypeError) as exc:  # SetupError is a ValueError
-            return self._refuse(
-                raw,
-                source,
-                BAD_SETUP,
-                t("The game cannot start: {problem}.", problem=reason_of(exc)),
-            )
-        names = history.state["players"]
-        if len(names) > self.layout.seats:
-            return self._refuse(
-                raw,
-                source,
-                BAD_SETUP,
-                t("This table has {seats} seats, not {n}.", seats=self.layout.seats, n=len(names)),
-            )
-        tokens = {p: new_token() for p in names}
-        joins = {p: new_join_code() for p in names}
-        record = self.store.start_game(
-            rules.id,
-            names,
-            history.state["options"],
-            seed,
-            tokens,
-            joins,
-            list(colours) if colours else None,
-        )
-        self.store.drop_setting("paused")
-        with self._lock:
-            self.record, self.history = record, history
-            self.paused = False
-            self._seq = 0
-            self.events.clear()
-            self.cues.clear()
-            self._note(
-                {
-                    "type": "game_started",
-                    "text": t(
-                        "A game of {game} begins: {players}.",
-                        game=rules.title,
-                        players=", ".join(names),
-                    ),
-                }
-            )
-        self._follow_actuators()
-        return {"ok": True, "game_id": record.id}
 
     # -- the one path of every game action -------------------------------------------------
 
@@ -651,7 +382,7 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         if isinstance(action, Refusal):
             return self._refuse(raw, source, action.rule, action.reason, seat)
         if self._storage is not None:  # nothing can be made durable: nothing is applied
-            return self._cannot_record(self._storage, _Input(source, seat))
+            return self._cannot_record(self._storage, InputSource(source, seat))
         if self.paused and not (source == "host" and action.get("type") == "undo"):
             return self._refuse(
                 raw | {"action": action},
@@ -701,13 +432,6 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
             self._show_leds()
         return {"ok": False, "rule": rule, "reason": reason}
 
-    def _refuse_host(
-        self, raw: dict[str, Any], source: str, rule: str, reason: str
-    ) -> dict[str, Any]:
-        """A host-only request refused (enrolment, a tag file): the host is answered and the
-        refusal written, but the pages never show it (it may name a sticker's UID)."""
-        return self.refuse_quietly(source, rule, reason, raw)
-
     def refuse_quietly(
         self, source: str, rule: str, reason: str, raw: dict[str, Any]
     ) -> dict[str, Any]:
@@ -721,6 +445,8 @@ class Table(DeviceInputs, HostRequests, TableOutputs):
         if new:
             log.info("refused a web request from %s: %s %s", source, rule, reason)
         return {"ok": False, "rule": rule, "reason": reason}
+
+    # -- every change: its events and cues, the version, the streams and listeners ---------
 
     def _add_cues(self, cues: list[Cue]) -> None:
         """New LED cues; finished ones are dropped here, so the list stays short."""
