@@ -155,26 +155,27 @@ class GamePlugin:
 
     @functools.cached_property
     def input_mapping(self) -> Any:
-        """How the table's sensors read the game (a ``GameInputs``)."""
-        from .table.inputs import GameInputs
-
-        inputs = self._load(self.inputs) if self.inputs is not None else GameInputs
+        """How the table's sensors read the game (a ``GameInputs``); None when the game names
+        none (the table then uses the base ``GameInputs``: ``table.inputs.inputs_for``)."""
+        if self.inputs is None:
+            return None
+        inputs = self._load(self.inputs)
         return inputs(self.game) if isinstance(inputs, type) else inputs
 
     @functools.cached_property
-    def drawer(self) -> GameLights:
-        """How the game draws on the LED strips."""
-        from .lights import StatusLights
-
-        lights = self._load(self.lights) if self.lights is not None else StatusLights
+    def drawer(self) -> GameLights | None:
+        """How the game draws on the LED strips; None when it names nothing (the table then
+        draws the status lights: ``lights.StatusLights``)."""
+        if self.lights is None:
+            return None
+        lights = self._load(self.lights)
         return lights() if isinstance(lights, type) else lights
 
     @functools.cached_property
-    def hands(self) -> type:
-        """The simulated hands' class for this game (a ``GameHands`` subclass)."""
-        from .table.sim import GameHands
-
-        return self._load(self.sim) if self.sim is not None else GameHands
+    def hands(self) -> type | None:
+        """The simulated hands' class (a ``GameHands`` subclass); None when the game names none
+        (the simulated table then uses the base ``GameHands``: no stickers, no acts)."""
+        return self._load(self.sim) if self.sim is not None else None
 
     @functools.cached_property
     def data(self) -> DataSets | None:

@@ -138,7 +138,7 @@ class GameRequests:
             options = {} if options is None else options
             if not isinstance(options, dict):
                 raise SetupError("options must be an object")
-            defaults = found.input_mapping.option_defaults
+            defaults = inputs_for(rules).option_defaults
             history = History(rules, players, defaults | options, seed)
         except (ValueError, TypeError) as exc:  # SetupError is a ValueError
             return self._refuse(

@@ -98,8 +98,16 @@ class GameInputs:
         return {"type": "roll", "values": [rng.choice(chance.faces) for _ in range(chance.dice)]}
 
 
+_BASE: dict[Any, GameInputs] = {}  # the base mapping of each game that names none
+
+
 def inputs_for(game: Game) -> GameInputs:
-    """How the table's sensors read ``game`` (its plug-in's ``inputs``)."""
+    """How the table's sensors read ``game``: its plug-in's ``inputs``, or this base."""
     from ..games import plugin
 
-    return plugin(game.id).input_mapping
+    found = plugin(game.id)
+    if found.input_mapping is not None:
+        return found.input_mapping
+    if found not in _BASE:
+        _BASE[found] = GameInputs(found.game)
+    return _BASE[found]

@@ -22,6 +22,7 @@ log = logging.getLogger("companion.table")
 
 ANIMATION_FPS = 20
 _NO_GAME = StatusLights()  # no game: nothing is drawn (the view is None)
+_STATUS_LIGHTS = StatusLights()  # a game that draws nothing of its own: the status lights
 SNAPSHOT_EVENTS = 20  #: the most recent events in a snapshot (the pages show 12)
 EVENT_VIEWS_KEPT = 512  #: event views kept (SNAPSHOT_EVENTS for each of a table's viewers)
 
@@ -219,7 +220,9 @@ class TableOutputs:
     def drawer(self) -> Any:
         """How the game being played draws on the LEDs (its plug-in's ``lights``)."""
         history = self.history
-        return plugin(history.game.id).drawer if history is not None else _NO_GAME
+        if history is None:
+            return _NO_GAME
+        return plugin(history.game.id).drawer or _STATUS_LIGHTS
 
     def _show_leds(self, only_changed: bool = False) -> None:
         """Show the current frames; with ``only_changed`` (the animator, 20 times a second), only

@@ -93,7 +93,7 @@ class SimulatedTable:
         found = self._games.get(game_id)
         if found is None:
             game = plugin(game_id)
-            found = self._games[game_id] = game.hands(self, game.game, self.seed)
+            found = self._games[game_id] = (game.hands or GameHands)(self, game.game, self.seed)
         return found
 
     def boxes(self) -> dict[str, dict[str, str]]:

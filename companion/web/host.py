@@ -14,7 +14,7 @@ from flask import Blueprint, Response, jsonify, render_template, request, url_fo
 from ..i18n import t
 from ..lights import PALETTE
 from ..rules import HOST
-from ..table.inputs import BAD_REQUEST
+from ..table.inputs import BAD_REQUEST, inputs_for
 from .common import (
     HOST_COOKIE,
     access,
@@ -103,7 +103,7 @@ def setup(token: str):
                         "max_players": min(g.max_players, t.layout.seats),
                         "components": g.components,
                         "options": [_option(found, o) for o in g.options],
-                        "table_defaults": dict(found.input_mapping.option_defaults),
+                        "table_defaults": dict(inputs_for(found.game).option_defaults),
                     }
                     for found in t.games()
                     for g in [found.game]

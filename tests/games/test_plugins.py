@@ -15,10 +15,10 @@ from secrets_play import choices, random_options
 
 from companion.games import GAME_IDS, plugin, plugins
 from companion.i18n import DEFAULT, LANGUAGES
-from companion.lights import Cue, Layout, render
+from companion.lights import Cue, Layout, StatusLights, render
 from companion.plugin import TABLE_VIEW_KEYS
 from companion.rules import HOST, TABLE, Accepted, Game
-from companion.table.inputs import GameInputs
+from companion.table.inputs import GameInputs, inputs_for
 from companion.table.sim import GameHands
 
 GAMES = [pytest.param(game_id, id=game_id) for game_id in GAME_IDS]
@@ -69,7 +69,8 @@ def test_the_plugin_names_its_game(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_view_has_the_common_keys_and_the_lights_draw_it(game_id):
     found = plugin(game_id)
-    game, drawer, mapping = found.game, found.drawer, found.input_mapping
+    game, mapping = found.game, inputs_for(found.game)
+    drawer = found.drawer or StatusLights()
     layout = Layout(seats=8)
     colours = [(n, n, n) for n in range(0, 240, 30)]
     for seed in range(3):
@@ -101,8 +102,9 @@ def test_every_view_has_the_common_keys_and_the_lights_draw_it(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_input_mapping(game_id):
     found = plugin(game_id)
-    mapping = found.input_mapping
+    mapping = inputs_for(found.game)
     assert isinstance(mapping, GameInputs) and mapping.game is found.game
+    assert inputs_for(found.game) is mapping  # one per game
     assert not mapping.phone_actions & mapping.sensor_actions
     assert not mapping.from_phone("undo")  # the host's
     assert set(mapping.option_defaults) <= {option.name for option in found.game.options}
@@ -112,15 +114,16 @@ def test_the_input_mapping(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_simulated_hands(game_id):
     found = plugin(game_id)
-    assert issubclass(found.hands, GameHands)
-    stickers = found.hands(None, found.game, 2014).stickers()  # the box needs no table
+    hands = found.hands or GameHands
+    assert issubclass(hands, GameHands)
+    stickers = hands(None, found.game, 2014).stickers()  # the box needs no table
     assert set(stickers.values()) <= set(found.game.components)
-    assert stickers == found.hands(None, found.game, 2014).stickers()  # fixed by the seed
-    for act, arguments in found.hands.acts.items():
-        assert callable(getattr(found.hands, act)), act
+    assert stickers == hands(None, found.game, 2014).stickers()  # fixed by the seed
+    for act, arguments in hands.acts.items():
+        assert callable(getattr(hands, act)), act
         assert all(isinstance(kind, type) and message for kind, message in arguments.values())
-    for act, label, primary in found.hands.controls:
-        assert act in found.hands.acts or act in GENERIC_ACTS, act
+    for act, label, primary in hands.controls:
+        assert act in hands.acts or act in GENERIC_ACTS, act
         assert label and primary in (True, False)
 
 
