@@ -23,7 +23,7 @@ from babel.messages.extract import extract_from_file
 from babel.support import Translations
 
 from companion.games import get_game, plugin
-from companion.games.dorktower.rules import core
+from companion.games.dorktower import rules as core
 from companion.i18n import TRANSLATIONS, Text, translate
 from companion.rules import HOST, TABLE, Accepted, Refusal, SetupError
 
@@ -428,7 +428,7 @@ def test_every_template_of_the_core_is_translated():
     Italian catalog with the same placeholders (the catalog is current with the code)."""
     package = Path(inspect.getfile(core)).parent
     found = 0
-    for path in sorted(package.glob("*.py")):
+    for path in sorted(package.rglob("*.py")):
         for _, msgid, _, _ in extract_from_file("python", str(path), keywords={"t": (1,)}):
             found += 1
             translated = IT._catalog.get(msgid)
@@ -453,21 +453,22 @@ def _plain(node: ast.expr) -> bool:
 def test_no_sentence_of_the_core_is_plain_text():
     """Refusals, events and setup errors are never made from literals, f-strings or sums of
     strings (which a phone could not translate), nor is the prompt."""
-    tree = ast.parse(Path(inspect.getfile(core)).read_text(encoding="utf-8"))
     bad = []
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id in TEXT_ARGUMENT
-        ):
-            k = TEXT_ARGUMENT[node.func.id]
-            if len(node.args) > k and _plain(node.args[k]):
-                bad.append(f"line {node.lineno}: {ast.unparse(node)[:80]}")
-        if isinstance(node, ast.FunctionDef) and node.name == "_prompt":
-            bad += [
-                f"line {r.lineno}: {ast.unparse(r)[:80]}"
-                for r in ast.walk(node)
-                if isinstance(r, ast.Return) and r.value is not None and _plain(r.value)
-            ]
+    for path in sorted(Path(inspect.getfile(core)).parent.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in TEXT_ARGUMENT
+            ):
+                k = TEXT_ARGUMENT[node.func.id]
+                if len(node.args) > k and _plain(node.args[k]):
+                    bad.append(f"{path.name} line {node.lineno}: {ast.unparse(node)[:80]}")
+            if isinstance(node, ast.FunctionDef) and node.name == "prompt":
+                bad += [
+                    f"{path.name} line {r.lineno}: {ast.unparse(r)[:80]}"
+                    for r in ast.walk(node)
+                    if isinstance(r, ast.Return) and r.value is not None and _plain(r.value)
+                ]
     assert not bad, "\n".join(bad)

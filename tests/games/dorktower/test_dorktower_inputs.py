@@ -129,6 +129,6 @@ def test_the_phone_sends_decisions_and_draws_but_never_rolls():
         "end_turn",
         "play_scroll",
     } <= INPUTS.phone_actions
-    from companion.games.dorktower.rules.core import _HANDLERS
+    from companion.games.dorktower.rules.actions import HANDLERS as _HANDLERS
 
     assert set(_HANDLERS) == INPUTS.phone_actions | INPUTS.sensor_actions

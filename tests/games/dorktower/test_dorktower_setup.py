@@ -11,7 +11,7 @@ import json
 import pytest
 from dt_support import DATA, GAME, act, arrange, hero, play_out, refused, roll, view
 
-from companion.games.dorktower.rules.core import DorkTower
+from companion.games.dorktower.rules import DorkTower
 from companion.rules import EVERYTHING, HOST, TABLE, Accepted, SetupError
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]

@@ -13,7 +13,7 @@ import copy
 import pytest
 from dt_support import DATA, GAME, act, arrange, draw_tokens, hero, refused, roll, totals, view
 
-from companion.games.dorktower.rules.core import DorkTower
+from companion.games.dorktower.rules import DorkTower
 from companion.rules import HOST, TABLE, Accepted, Refusal
 
 

@@ -1,0 +1,171 @@
+"""Dork Tower's :class:`~companion.rules.api.Game`: the front the table plays through.
+
+It keeps the data sets (by name) and hands every rule the data set its state names; the rules
+themselves are the functions of this package's modules (see the package's docstring).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.i18n import t
+from companion.rules.api import (
+    MALFORMED,
+    UNKNOWN_ACTION,
+    Accepted,
+    Action,
+    Chance,
+    Event,
+    Game,
+    Outcome,
+    Refusal,
+    Result,
+    State,
+)
+from companion.rules.common import Refuse as _Refuse
+
+from . import board, chance, fights, legal, movement, views
+from .actions import HANDLERS
+from .constants import GAME_ID
+from .datasets import bundled, components, default_name
+from .flow import flow
+from .options import OPTIONS
+from .setup import new_state
+from .state import copy_state
+
+
+class DorkTower(Game):
+    id = GAME_ID
+    title = "Dork Tower"
+    spec = "dork-tower.md"
+    min_players = 2  # DT-AMB-20: one kingdom each, six kingdoms
+    max_players = 6
+    options = OPTIONS
+
+    def __init__(self, datasets: dict[str, dict[str, Any]] | None = None):
+        self._datasets: dict[str, dict[str, Any]] | None = dict(datasets) if datasets else None
+        self._default: str | None = None
+
+    # -- data sets -------------------------------------------------------------------------
+
+    @property
+    def datasets(self) -> dict[str, dict[str, Any]]:
+        """The data sets by name; without any given, the bundled example, loaded on first use."""
+        if self._datasets is None:
+            self._datasets = bundled()
+        return self._datasets
+
+    @property
+    def default_set(self) -> str:
+        if self._default is None:
+            self._default = default_name(self.datasets)
+        return self._default
+
+    @property
+    def components(self) -> dict[str, int]:  # type: ignore[override]
+        data = self.datasets[self.default_set]
+        if getattr(self, "_boxed", (None,))[0] is not data:
+            self._boxed = (data, components(data))
+        return self._boxed[1]
+
+    def add_dataset(self, data: dict[str, Any], default: bool = False) -> None:
+        """Make a data set (loaded and validated by ``data.load_dataset``) available by name;
+        ``default``: new games use it unless told otherwise, and its stickers are the ones the
+        tag registry expects."""
+        if self._datasets is None:
+            self._datasets = {}
+        self._datasets[data["name"]] = data
+        if default:
+            self._default = data["name"]
+
+    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        resolved = super().resolve_options(given)
+        if "data_set" not in (given or {}):
+            resolved["data_set"] = self.default_set
+        return resolved
+
+    def data(self, state: State) -> dict[str, Any]:
+        return self.datasets[state["data_set"]]
+
+    # -- the Game contract -----------------------------------------------------------------
+
+    def new(
+        self, players: list[str], options: dict[str, Any] | None = None, seed: int = 0
+    ) -> State:
+        names = self.check_players(players)
+        resolved = self.resolve_options(options)
+        return new_state(self.datasets, names, resolved, seed)
+
+    def apply(self, state: State, action: Action) -> Result:
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return Refusal(MALFORMED, t("An action needs a type."))
+        handler = HANDLERS.get(action["type"])
+        if handler is None:
+            return Refusal(
+                UNKNOWN_ACTION,
+                t("{game} has no action {action}.", game=self.title, action=repr(action["type"])),
+            )
+        if state["phase"] == "over":
+            return Refusal(
+                "DT-GAME-1",
+                t("The game is over: {player} defeated Z'Mindrik.", player=state["winners"][0]),
+            )
+        data = self.data(state)
+        after = copy_state(state)
+        events: list[Event] = []
+        try:
+            handler(data, after, action, events)
+            flow(data, after, events)
+        except _Refuse as refused:
+            return refused.refusal
+        return Accepted(after, tuple(events))
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return legal.legal_actions(self.data(state), state)
+
+    def chance(self, state: State) -> Chance | None:
+        return chance.chance(state)
+
+    def sample(self, state: State) -> Action:
+        return chance.sample(state)
+
+    def view(self, state: State, viewer: str) -> dict[str, Any]:
+        return views.view(self.data(state), state, viewer)
+
+    def indistinguishable(self, state: State, viewer: str, rng: random.Random) -> State:
+        return views.indistinguishable(state, viewer, rng)
+
+    def outcome(self, state: State) -> Outcome:
+        return views.outcome(state)
+
+    # -- what the inputs, the lights, the pages and the tests ask ---------------------------
+
+    def awaited(self, state: State) -> dict[str, Any] | None:
+        """The pending chance step in full (what to draw, which face, for whom, why)."""
+        return chance.awaited(state)
+
+    def totals(self, state: State) -> dict[str, Any] | None:
+        """The combat's arithmetic (DT-COMBAT-1..5): both totals, the row and the target."""
+        return fights.totals(self.data(state), state)
+
+    def flee_spaces(self, state: State) -> list[str]:
+        """The spaces a defeated hero may flee to (empty: he cannot flee)."""
+        return movement.flee_spaces(self.data(state), state)
+
+    def draw_count(self, state: State, space: str) -> int:
+        """Encounter tokens drawn on ``space`` now (DT-ENC-3, §3.1), ignoring monsters and
+        quests there."""
+        return board.draw_count(self.data(state), state, space)
+
+    def wedge_days(self, state: State) -> list[bool]:
+        """DT-TIME-1, DT-AMB-1: for each wedge (clockwise), whether a sun wall faces it."""
+        return board.wedge_days(self.data(state), state)
+
+    def door_wedge(self, state: State) -> int:
+        """DT-TIME-2: the door moves one wedge clockwise at every turn of the tower."""
+        return board.door_wedge(self.data(state), state)
+
+    def door_space(self, state: State) -> str:
+        """DT-TOWER-2: the shadowland next to the door."""
+        return board.door_space(self.data(state), state)

@@ -1,0 +1,119 @@
+"""What the table waits for, in one public sentence (the prompt every refusal ends with), and
+whose move it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import Text, t
+from companion.rules.api import State
+from companion.rules.common import name_of as _name
+
+from .board import other_seats
+from .chance import chance
+from .heroes import over_limits
+
+
+def prompt(data: dict[str, Any], state: State) -> Text:
+    """What the table is waiting for, in one public sentence."""
+    phase = state["phase"]
+    if phase == "over":
+        return t("The game is over: {player} defeated Z'Mindrik.", player=state["winners"][0])
+    if phase == "start_roll":
+        return t("{player}: roll two dice to see who starts.", player=chance(state).player)
+    if phase == "choose":
+        return t(
+            "{player}: choose a character and a home city.", player=_name(state, state["choosing"])
+        )
+    who = _name(state, state["active"])
+    if state["pending"]:
+        chance_step = state["pending"][0]
+        actor = (
+            _name(state, chance_step["player"]) if chance_step.get("player") is not None else who
+        )
+        if chance_step["kind"] == "die":
+            count = chance_step["dice"]
+            if chance_step["why"] == "combat":
+                if count == 1:
+                    return t("{player}: roll one die for the fight.", player=actor)
+                return t("{player}: roll {n} dice for the fight.", player=actor, n=count)
+            if chance_step["why"] == "treasure":
+                return t(
+                    "{player}: roll a die for the {token}'s treasure.",
+                    player=actor,
+                    token=data["tokens"][chance_step["token"]]["name"],
+                )
+            if count == 1:
+                return t("{player}: roll one die on the Quest Location table.", player=actor)
+            return t("{player}: roll {n} dice on the Quest Location table.", player=actor, n=count)
+        if chance_step["kind"] == "token":
+            left = sum(1 for entry in state["pending"] if entry["kind"] == "token")
+            if left == 1:
+                return t("{player}: draw {n} encounter token from the bowl.", player=actor, n=left)
+            return t("{player}: draw {n} encounter tokens from the bowl.", player=actor, n=left)
+        if chance_step["kind"] == "item":
+            if chance_step["face"] == "shop":
+                return t("{player}: draw the top item card.", player=actor)
+            if chance_step["face"] == "magic":
+                return t("{player}: draw an item card (magic face).", player=actor)
+            return t("{player}: draw an item card (equipment face).", player=actor)
+        return t("{player}: draw a scroll.", player=actor)
+    if phase == "move":
+        return t(
+            "{player}: move ({n} left), stop, or enter the tower.",
+            player=who,
+            n=state["t"]["moves_left"],
+        )
+    if phase == "trade":
+        if state["offer"] is not None:
+            return t(
+                "{partner}: accept or decline {player}'s offer.",
+                partner=_name(state, state["offer"]["to"]),
+                player=who,
+            )
+        return t("{player}: trade with the characters here, or carry on.", player=who)
+    if phase == "resolve":
+        return t("{player}: resolve the tokens that are not monsters first.", player=who)
+    if phase == "scrolls_own":
+        return t("{player}: play scrolls for the fight, or go on.", player=who)
+    if phase == "scrolls_others":
+        return t("The other players: play scrolls against {player}, or pass.", player=who)
+    if phase == "pre_roll":
+        return t("{player}: roll the dice (or pay XP for a six first).", player=who)
+    if phase == "defeat":
+        return t("{player}: re-roll with a scroll, flee, or die.", player=who)
+    if phase == "city":
+        return t("{player}: shop or work in the city, then end the turn.", player=who)
+    over = over_limits(data, state)
+    if over:
+        return over[1]
+    return t("{player}: end the turn by turning the tower.", player=who)
+
+
+def waiting_names(data: dict[str, Any], state: State) -> list[str]:
+    """Who the table waits for now, by name."""
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if phase == "start_roll":
+        return [chance(state).player]
+    if phase == "choose":
+        return [_name(state, state["choosing"])]
+    if state["pending"]:
+        chance_step = state["pending"][0]
+        return (
+            [_name(state, chance_step["player"])] if chance_step.get("player") is not None else []
+        )
+    if phase == "scrolls_others":
+        return [
+            _name(state, seat)
+            for seat in other_seats(state, state["active"])
+            if seat not in state["combat"]["passed"] and state["heroes"][seat]["scrolls"]
+        ]
+    if phase == "trade" and state["offer"] is not None:
+        return [_name(state, state["offer"]["to"])]
+    over = over_limits(data, state) if phase == "cleanup" else None
+    names = [_name(state, state["active"])]
+    if over and _name(state, over[2]) not in names:
+        names.append(_name(state, over[2]))
+    return names
