@@ -9,8 +9,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SCRIPTS = [
-    ["rules_throughput.py"],
-    ["dorktower_throughput.py"],
+    ["throughput.py", "--game", "abracadawhat"],
+    ["throughput.py", "--game", "dorktower", "--games", "40"],
     ["dice_parser.py"],
     ["dice_latency.py"],
     ["cold_start.py"],
