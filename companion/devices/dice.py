@@ -16,6 +16,7 @@ The meaning of each line the reader sends is :mod:`.dice_messages`'s.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -48,6 +49,32 @@ from .events import DeviceNoise, DeviceStatus, Emit
 
 _READ_TIMEOUT = 0.1  # seconds a read waits: bounds how slowly close() stops and noise is told
 _READ_CHUNK = 4096  # bytes read at once for parsing: bounds the lines handled between checks
+WRITE_STALL = 0.5  # seconds a command may wait for the port to take a byte before it fails
+
+
+def write_within(port: Any, data: bytes, stall: float = WRITE_STALL) -> None:
+    """Write all of ``data`` to an open pyserial port, or raise if it takes nothing for ``stall`` s.
+
+    pyserial's own ``write_timeout`` counts from the call: a thread that is descheduled just after
+    its bytes went out (a busy Pi) reports a timeout for a command the reader did receive. This
+    fails only when the port stops accepting bytes, which is what the bound is for: a reader that
+    stopped reading must not hold the table's thread.
+    """
+    import select
+
+    import serial
+
+    descriptor = port.fileno()  # pyserial opens it non-blocking
+    pending = memoryview(data)
+    while pending:
+        try:
+            pending = pending[os.write(descriptor, pending) :]
+        except BlockingIOError:
+            pass
+        if pending and not select.select([], [descriptor], [], stall)[1]:
+            raise serial.SerialTimeoutException(
+                f"write stalled: the port took no byte for {stall} s"
+            )
 
 
 def _profile_fields(die: int, name: str, faces: tuple[str, ...] | None) -> dict[str, object]:
@@ -200,7 +227,7 @@ class SerialDiceReader(ReaderMessages, DiceReader):
             if waiter is not None:
                 self._waiting[seq] = waiter
             try:
-                self._serial.write(line)
+                write_within(self._serial, line)
             except (serial.SerialException, OSError) as error:
                 self._waiting.pop(seq, None)
                 raise ConnectionError(f"dice reader {self.name!r}: {error}") from error
@@ -329,9 +356,7 @@ class SerialDiceReader(ReaderMessages, DiceReader):
         try:
             while not self._stop.is_set():
                 try:
-                    port = serial.Serial(
-                        self.port, self.baudrate, timeout=_READ_TIMEOUT, write_timeout=0.5
-                    )
+                    port = serial.Serial(self.port, self.baudrate, timeout=_READ_TIMEOUT)
                 except (serial.SerialException, OSError, ValueError) as error:
                     reason = f"cannot open {self.port}: {error}"
                     if outage is None:
