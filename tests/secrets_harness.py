@@ -11,10 +11,11 @@ fetches every GET endpoint the Flask app has (read from ``app.url_map``, so a ne
 covered the day it is added; a stream is read up to its first snapshot). Then it swaps what the
 role may not see (``secrets_swap.Swap``: the game's hidden facts dealt anew, the stickers' UIDs
 renamed, the devices' diagnostics scrambled), fetches everything again, and fails naming the
-role, the endpoint and the first differing bytes. A role reaching an endpoint that is not its own
-must get 401, 403 or 404, and no game data; no response carries an enrolled sticker's UID, the
-host's PIN is only on the table display's own page and the host's, and a role's key (a seat's
-token, the host's link, the display key) reaches no other role.
+role, the endpoint and the first differing bytes (``secrets_compare`` tells them from what a
+clock changes). A role reaching an endpoint that is not its own must get 401, 403 or 404, and no
+game data; no response carries an enrolled sticker's UID, the host's PIN is only on the table
+display's own page and the host's, and a role's key (a seat's token, the host's link, the display
+key) reaches no other role.
 
 What it cannot see: refusal reasons and the public parts of events are recorded when they happen,
 so a swap does not change them; they are the rules' own tests' business (a refusal never names
@@ -33,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, urlsplit
 
+from secrets_compare import UNDECIDED, excerpt, first_difference, first_snapshot, in_order, leak_at
 from secrets_play import TablePlay, choices, random_options
 from secrets_swap import Swap
 from support import Server, claim, get, post
@@ -343,7 +345,7 @@ class Harness(TablePlay):
                 (k.lower(), v) for k, v in response.getheaders() if k.lower() not in IGNORED_HEADERS
             )
             if response.getheader("Content-Type", "").startswith("text/event-stream"):
-                body, sent_at = _first_snapshot(response)
+                body, sent_at = first_snapshot(response)
                 assert sent_at is None or sent_at >= version, (
                     f"{f.name} sent {_role_name(role)} a first snapshot of version {sent_at}, "
                     f"older than the table's {version}"
@@ -354,7 +356,7 @@ class Harness(TablePlay):
             self.report.fetches += 1
             head = f"{response.status}\n" + "".join(f"{k}: {v}\n" for k, v in headers)
             text = head.encode() + b"\n" + body
-            return response.status, _in_order(text) if f.uids_allowed else text
+            return response.status, in_order(text) if f.uids_allowed else text
         finally:
             conn.close()
 
@@ -433,7 +435,7 @@ class Harness(TablePlay):
         for f in plan:
             if f.uids_allowed:
                 status, text = out[f.name]
-                out[f.name] = status, _in_order(swap.renaming.undo(text))
+                out[f.name] = status, in_order(swap.renaming.undo(text))
         return out
 
     def check_access(self, f: Fetch, role: str, status: int, text: bytes) -> None:
@@ -514,42 +516,6 @@ class Harness(TablePlay):
                 )
 
 
-UNDECIDED = -1  # readings of one state differ in their structure: compare again
-_TOKEN = re.compile(rb'"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?|\w+|\s+|.', re.S)
-
-
-def leak_at(real: list[bytes], swapped: list[bytes]) -> int | None:
-    """Where the readings of the swapped state differ from those of the real state where all
-    readings of each agree (a byte offset in the first swapped reading), or None, or UNDECIDED.
-
-    The texts are cut into tokens (JSON strings, numbers, words, single characters). A token
-    that differs between readings of the real state moves by itself (a clock), and so does one
-    that differs between readings of the one swapped state; neither is evidence. A leak is the
-    same bytes every time the swapped state is read, and never when the real one is. If the
-    readings of either state do not have the same number of tokens, the swapped ones being all
-    alike and different from the real ones is a leak; otherwise nothing can be told apart."""
-    ours, theirs = [_TOKEN.findall(r) for r in real], [_TOKEN.findall(s) for s in swapped]
-    if len({len(x) for x in ours}) != 1 or len({len(x) for x in theirs}) != 1:
-        return UNDECIDED
-    if len(theirs[0]) != len(ours[0]):
-        if len(set(swapped)) != 1:
-            return UNDECIDED
-        return next(
-            (k for k, (x, y) in enumerate(zip(real[0], swapped[0])) if x != y),
-            min(len(real[0]), len(swapped[0])),
-        )
-    offset = 0
-    for i, token in enumerate(theirs[0]):
-        if (
-            token != ours[0][i]
-            and all(x[i] == ours[0][i] for x in ours)
-            and all(x[i] == token for x in theirs)
-        ):
-            return offset
-        offset += len(token)
-    return None
-
-
 def secret_arguments(rule: Any) -> bool:
     """Whether a rule takes a secret: a page's token, a seat's join code, the display's key."""
     return (
@@ -566,62 +532,6 @@ def languages() -> list[str]:
     except ImportError:
         return ["en"]
     return [DEFAULT, *sorted(set(LANGUAGES) - {DEFAULT})]
-
-
-def _first_snapshot(
-    response: http.client.HTTPResponse, limit: int = 50
-) -> tuple[bytes, int | None]:
-    """A stream's first event with data (a snapshot, or ``gone``/``bye``), as bytes, and the
-    table version it was made at (its ``id``, if it has one)."""
-    event, data, sent_at = b"message", [], None
-    for _ in range(limit * 100):
-        line = response.readline()
-        if not line:
-            break
-        line = line.rstrip(b"\r\n")
-        if line == b"":
-            if data:
-                return b"event: " + event + b"\n" + b"\n".join(data), sent_at
-            event, sent_at = b"message", None
-            continue
-        if line.startswith(b"event:"):
-            event = line[6:].strip()
-        elif line.startswith(b"id:") and line[3:].strip().isdigit():
-            sent_at = int(line[3:].strip())
-        elif line.startswith(b"data:"):
-            data.append(line[5:].lstrip())
-    raise AssertionError("the stream sent no event")
-
-
-def _in_order(text: bytes) -> bytes:
-    """The sticker map with its rows in one order (the export sorts them by UID, and a swap
-    renames the UIDs at random)."""
-    head, _, body = text.partition(b"\n\n")
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return text
-    if isinstance(data, dict) and isinstance(data.get("tags"), list):
-        data["tags"] = sorted(data["tags"], key=lambda row: json.dumps(row, sort_keys=True))
-    return head + b"\n\n" + json.dumps(data, sort_keys=True).encode()
-
-
-def excerpt(text: bytes, at: int, around: int = 80) -> str:
-    """Byte ``at`` of a response, with some bytes either side."""
-    return f"at byte {at} of {len(text)}: …{text[max(0, at - around) : at + around]!r}…"
-
-
-def first_difference(a: bytes, b: bytes, at: int | None = None, around: int = 80) -> str:
-    """Where two responses first differ (from byte ``at`` on), with some bytes either side."""
-    i = next(
-        (k for k, (x, y) in enumerate(zip(a, b)) if x != y and k >= (at or 0)), min(len(a), len(b))
-    )
-    start = max(0, i - around)
-    return (
-        f"first difference at byte {i} of {len(a)}/{len(b)}:\n"
-        f"  real:    …{a[start : i + around]!r}…\n"
-        f"  changed: …{b[start : i + around]!r}…"
-    )
 
 
 def _role_name(role: str) -> str:

@@ -24,7 +24,8 @@ import json
 
 import pytest
 from flask import Response, jsonify
-from secrets_harness import NOBODY, UNDECIDED, Harness, Leak, leak_at, player_counts, run
+from secrets_compare import UNDECIDED, leak_at
+from secrets_harness import NOBODY, Harness, Leak, player_counts, run
 from secrets_swap import Swap
 from support import Server, post
 

@@ -2,7 +2,9 @@
 
 The example data set (``companion/rules/dorktower/data/example``) is invented; tests name its
 entries by id. ``arrange`` starts a game at the beginning of a turn from a scenario (the option
-``scenario``, as ``companion replay`` files do), so a test can start where its rule matters.
+``scenario``, as ``companion replay`` files do), so a test can start where its rule matters. The
+positions several test modules start from (``ann`` and ``bo``, ``two``, ``fight``...) are at the
+end.
 """
 
 from __future__ import annotations
@@ -71,3 +73,76 @@ def play_out(state: dict[str, Any], limit: int = 200) -> dict[str, Any]:
             return state
         state, _ = act(state, **GAME.sample(state))
     raise AssertionError("chance steps did not end")
+
+
+# -- positions the tests share ------------------------------------------------------------------
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+DAGGER_AND_MAIL = [{"card": "dagger"}, {"card": "chain-mail"}]  # +1 and +3 (DT-EX-1)
+
+
+def ann(**more: Any) -> dict[str, Any]:
+    return hero("topdeck", "rv-city", **more)
+
+
+def bo(**more: Any) -> dict[str, Any]:
+    return hero("lumpin", "th-city", **more)
+
+
+def fight(
+    monsters: list[str], ann_more: dict | None = None, bo_more: dict | None = None, **scenario: Any
+) -> dict[str, Any]:
+    """Ann steps from Ravensteel Keep into Ravenwood, where ``monsters`` wait: the fight starts."""
+    state = arrange(
+        {"Ann": ann(**(ann_more or {})), "Bo": bo(**(bo_more or {}))},
+        monsters={"rv-wood": monsters},
+        **scenario,
+    )
+    state, _ = act(state, type="step", player="Ann", to="rv-wood")
+    return state
+
+
+def topdeck_example(**ann_more: Any) -> dict[str, Any]:
+    """DT-EX-1: Topdeck with a dagger and chain mail against a Mummy and an Orc Shaman."""
+    return fight(["mummy", "orc-shaman"], {"items": DAGGER_AND_MAIL, **ann_more})
+
+
+def two(ann: dict | None = None, bob: dict | None = None, **scenario) -> dict:
+    """Ann (Topdeck, of Ravensteel Keep) and Bob (Lumpin, of Thunderhawk Eyrie); Ann moves."""
+    return arrange(
+        {
+            "Ann": {**hero("topdeck", "rv-city"), **(ann or {})},
+            "Bob": {**hero("lumpin", "th-city"), **(bob or {})},
+        },
+        **scenario,
+    )
+
+
+def in_city(ann: dict | None = None, bob: dict | None = None, **scenario) -> dict:
+    """Ann has stopped in her home city and may shop or work (Bob is elsewhere)."""
+    state, _ = act(two(ann, bob, **scenario), type="stop", player="Ann")
+    assert state["phase"] == "city"
+    return state
+
+
+def steps(state: dict, player: str, *spaces: str) -> dict:
+    for to in spaces:
+        state, _ = act(state, type="step", player=player, to=to)
+    return state
+
+
+def end_turn(state: dict, player: str) -> dict:
+    state, _ = act(state, type="end_turn", player=player)
+    return state
+
+
+def pending_tokens(state: dict) -> int:
+    return sum(1 for p in state["pending"] if p["kind"] == "token")
+
+
+def hero_of(state: dict[str, Any], name: str = "Ann") -> dict[str, Any]:
+    return view(state)["players"][name]
+
+
+def kinds(events: list[dict[str, Any]]) -> list[str]:
+    return [e["type"] for e in events]

@@ -1,6 +1,7 @@
 """The PN532 NFC driver: Adafruit's real ``adafruit_pn532`` code on fake buses (``pn532_fake``),
 checking the exact bytes of every frame and its checksums, UIDs, the debounce of a tag left on
-the reader, corrupt answers, a port that goes away, several readers, and closing.
+the reader and closing (corrupt answers, a port that goes away, several readers and the
+options: ``test_nfc_pn532_faults.py``).
 
 With ``COMPANION_TEST_PN532_PORT`` set (``/dev/serial0``, a USB adapter's path, or ``/dev/i2c-1``)
 on a Raspberry Pi with a PN532 wired to it, the tests marked "fake and real" run once more on the
@@ -12,101 +13,52 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
-import threading
 import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
 from pn532_fake import (
     ACK,
-    NO_ANSWER,
     WAKEUP,
-    Corrupt,
     FakeI2cPort,
     FakeSerialPort,
-    Pn532Emulator,
     PtyPn532,
     RecordingI2c,
     RecordingSerial,
     parse_host_frame,
 )
+from pn532_fixtures import (  # noqa: F401 (make, readers and serial_port are fixtures)
+    FIRMWARE,
+    FIRMWARE_ANSWER,
+    NO_TAG_ANSWER,
+    NTAG,
+    NTAG_ANSWER,
+    OTHER,
+    POLL,
+    REAL_PORT,
+    REAL_TAG,
+    RETRIES,
+    SAM,
+    Rig,
+    connected,
+    disconnected,
+    library,
+    make,
+    readers,
+    serial_port,
+    taps,
+)
 
 from companion.devices.events import DeviceNoise, DeviceStatus, TagTapped
-from companion.devices.factory import DeviceSetupError
-from companion.devices.nfc import NfcReader
 from companion.devices.nfc_pn532 import (
     FrameError,
     Pn532Reader,
-    Pn532SetupError,
     TagDebouncer,
     interface_of,
     open_i2c,
     open_uart,
     parse_passive_target,
 )
-
-REAL_PORT = "COMPANION_TEST_PN532_PORT"
-REAL_TAG = "COMPANION_TEST_PN532_TAG"
-
-# What the host sends, byte for byte: 00 00 FF, LEN, LCS, D4, command, data, DCS, 00
-SAM = bytes.fromhex("0000ff05fb d4140114 01 02 00")  # SAMConfiguration: normal, 1 s, IRQ
-FIRMWARE = bytes.fromhex("0000ff02fe d402 2a 00")  # GetFirmwareVersion
-RETRIES = bytes.fromhex("0000ff06fa d43205ff0101 f4 00")  # RFConfiguration MaxRetries FF 01 01
-POLL = bytes.fromhex("0000ff04fc d44a0100 e1 00")  # InListPassiveTarget: 1 target, type A
-# What the fake PN532 answers
-FIRMWARE_ANSWER = bytes.fromhex("0000ff06fa d503 32010607 e8 00")  # PN532, v1.6, support 7
-NO_TAG_ANSWER = bytes.fromhex("0000ff03fd d54b 00 e0 00")
-NTAG = "04A1B2C3D4E5F6"
-NTAG_ANSWER = bytes.fromhex("0000ff0ff1 d54b 01 01 0044 00 07 04a1b2c3d4e5f6 ca 00")
-OTHER = "04112233445566"
-
-FAST = {
-    "poll_interval": 0.002,
-    "poll_timeout": 0.05,
-    "reconnect_interval": 0.02,
-    "release_seconds": 0.0,
-}
-
-
-def library() -> None:
-    try:
-        import adafruit_pn532.i2c  # noqa: F401
-        import adafruit_pn532.uart  # noqa: F401
-    except Exception as error:  # ImportError, or Blinka refusing this machine
-        pytest.skip(
-            f"Adafruit's PN532 library cannot be imported here ({error!r}): "
-            f"pip install -e '.[test]'"
-        )
-
-
-@dataclass
-class Rig:
-    """A bus the driver opens, fake or real, and the log of what the host wrote on it."""
-
-    port: str
-    open: Callable[[], Any]
-    log: list[bytes] = field(default_factory=list)
-    emulator: Pn532Emulator | None = None
-    fake: Any = None
-
-    @property
-    def real(self) -> bool:
-        return self.emulator is None
-
-    @property
-    def written(self) -> list[bytes]:
-        return self.log if self.real else self.emulator.frames_written()  # type: ignore[union-attr]
-
-    def run(self, polls: int) -> None:
-        """Let the reader poll ``polls`` more times (a real one: for as long as that takes)."""
-        if self.real:
-            time.sleep(polls * 0.15)  # a poll and the pause after it, about
-        else:
-            self.emulator.wait_polls(self.emulator.polls + polls)  # type: ignore[union-attr]
 
 
 @pytest.fixture(params=["fake", "real"])
@@ -129,56 +81,9 @@ def rig(request) -> Rig:
 
 
 @pytest.fixture
-def serial_port() -> FakeSerialPort:
-    library()
-    return FakeSerialPort()
-
-
-@pytest.fixture
 def i2c_port() -> FakeI2cPort:
     library()
     return FakeI2cPort()
-
-
-@pytest.fixture
-def readers() -> Iterator[list[Pn532Reader]]:
-    """Readers made by a test, closed after it whatever happens."""
-    made: list[Pn532Reader] = []
-    yield made
-    for reader in made:
-        reader.close()
-
-
-@pytest.fixture
-def make(readers, events) -> Callable[..., Pn532Reader]:
-    """A reader on a rig or a fake port, feeding ``events``, fast unless real."""
-
-    def make(bus: Any, name: str = "board", emit: Any = None, **options: Any) -> Pn532Reader:
-        real = isinstance(bus, Rig) and bus.real
-        settings = ({"poll_interval": 0.05} if real else dict(FAST)) | options
-        reader = Pn532Reader(
-            name,
-            emit or events.emit,
-            port=bus.port if isinstance(bus, Rig) else bus.path,
-            open_bus=bus.open,
-            **settings,
-        )
-        readers.append(reader)
-        return reader
-
-    return make
-
-
-def connected(event: Any) -> bool:
-    return isinstance(event, DeviceStatus) and event.connected
-
-
-def disconnected(event: Any) -> bool:
-    return isinstance(event, DeviceStatus) and not event.connected
-
-
-def taps(events_list: list[Any]) -> list[tuple[str, str]]:
-    return [(e.reader, e.uid) for e in events_list if isinstance(e, TagTapped)]
 
 
 def checksums_hold(frame: bytes) -> bool:
@@ -432,209 +337,3 @@ def test_parse_passive_target() -> None:
     ):
         with pytest.raises(FrameError):
             parse_passive_target(bad)
-
-
-# -- corrupt answers, lost and found -------------------------------------------------------------
-
-
-@pytest.mark.parametrize("kind", ["dcs", "lcs", "ack", "preamble", "short", "target"])
-def test_a_corrupt_answer_is_noise_not_a_tap_and_polling_goes_on(
-    serial_port, make, events, kind
-) -> None:
-    serial_port.emulator.script([Corrupt(kind, NTAG), None, OTHER])
-    reader = make(serial_port)
-    serial_port.emulator.wait_script()
-    reader.close()
-    happened = events.pending()
-    noise = [e for e in happened if isinstance(e, DeviceNoise)]
-    assert len(noise) == 1 and noise[0].detail.startswith(
-        "corrupt answer from the PN532, poll skipped: "
-    )
-    assert taps(happened) == [("board", OTHER)]  # the corrupt poll's tag is not taken
-    statuses = [e for e in happened if isinstance(e, DeviceStatus)]
-    assert statuses == [
-        DeviceStatus("board", True, "PN532 firmware 1.6 on /dev/serial0"),
-        DeviceStatus("board", False, "closed"),
-    ]  # no reconnection
-    assert serial_port.opened == 1 and serial_port.emulator.errors == []
-
-
-def test_the_checksum_error_is_named(serial_port, make, events) -> None:
-    serial_port.emulator.script([Corrupt("dcs")])
-    make(serial_port)
-    _, noise = events.until(lambda e: isinstance(e, DeviceNoise))
-    assert "checksum" in noise.detail
-
-
-def test_corrupt_answers_in_a_row_reconnect(serial_port, make, events) -> None:
-    serial_port.emulator.script([Corrupt("dcs")] * 3)
-    make(serial_port, max_failures=3)
-    events.until(connected)
-    before, lost = events.until(disconnected)
-    assert len([e for e in before if isinstance(e, DeviceNoise)]) == 3
-    assert lost.detail == "lost the PN532 on /dev/serial0: corrupt answers to 3 polls in a row"
-    events.until(connected)
-    assert serial_port.opened == 2
-    assert serial_port.written.count(WAKEUP) == 2  # woken up and configured again
-
-
-def test_a_silent_reader_is_lost_and_found_again(serial_port, make, events) -> None:
-    serial_port.emulator.script([NO_ANSWER] * 3)
-    make(serial_port)
-    events.until(connected)
-    _, lost = events.until(disconnected)
-    assert lost.detail == (
-        "lost the PN532 on /dev/serial0: no answer within 0.05 s to 3 polls in a row"
-    )
-    events.until(connected)
-
-
-def test_a_vanished_port_is_reported_then_reopened(serial_port, make, events) -> None:
-    serial_port.emulator.place(NTAG)
-    make(serial_port)
-    events.until(connected)
-    events.until(lambda e: isinstance(e, TagTapped))
-    serial_port.unplug()
-    _, lost = events.until(disconnected)
-    assert lost.detail.startswith("lost /dev/serial0: ")
-    time.sleep(0.1)  # several attempts to reopen it, not reported again
-    assert events.pending() == []
-    serial_port.plug()
-    events.until(connected)
-    assert serial_port.opened == 2
-    serial_port.emulator.wait_polls(serial_port.emulator.polls + 5)
-    assert taps(events.pending()) == []  # the tag stayed on the reader: not a new tap
-    serial_port.emulator.remove()
-    serial_port.emulator.wait_polls(serial_port.emulator.polls + 5)
-    serial_port.emulator.place(OTHER)
-    assert events.until(lambda e: isinstance(e, TagTapped))[1] == TagTapped("board", OTHER)
-
-
-def test_a_port_that_cannot_be_opened_is_reported_once(serial_port, make, events) -> None:
-    serial_port.unplug()
-    make(serial_port)
-    _, status = events.until(disconnected)
-    assert status.detail.startswith("cannot open /dev/serial0: ")
-    assert "No such file or directory" in status.detail
-    time.sleep(0.1)
-    assert events.pending() == []
-    serial_port.plug()
-    events.until(connected)
-
-
-def test_a_garbled_pn532_at_connection_is_reported_once_and_retried(
-    serial_port, make, events
-) -> None:
-    serial_port.emulator.garble(2)
-    make(serial_port)
-    before, status = events.until(connected)
-    assert before == [
-        DeviceStatus(
-            "board",
-            False,
-            "no PN532 answers on /dev/serial0: Did not receive expected ACK from PN532!",
-        )
-    ]
-    assert serial_port.opened == 3
-    assert all(not c.is_open for c in serial_port.connections[:2])
-
-
-# -- several readers, options, imports -----------------------------------------------------------
-
-
-def test_two_readers_each_with_its_name_and_port(make, make_events) -> None:
-    library()
-    board, seat = FakeSerialPort(path="/dev/serial0"), FakeSerialPort(path="/dev/ttyUSB0")
-    collected = make_events()
-    board_reader = make(board, "board", emit=collected.emit)
-    make(seat, "seat-1", emit=collected.emit)
-    board.emulator.place(NTAG)
-    seat.emulator.place(OTHER)
-    got = set()
-    while len(got) < 2:
-        got.add(collected.until(lambda e: isinstance(e, TagTapped))[1])
-    assert got == {TagTapped("board", NTAG), TagTapped("seat-1", OTHER)}
-    board_reader.close()
-    polls = seat.emulator.polls
-    seat.emulator.remove()
-    seat.emulator.wait_polls(polls + 5)
-    seat.emulator.place(NTAG)
-    assert collected.until(lambda e: isinstance(e, TagTapped))[1] == TagTapped("seat-1", NTAG)
-
-
-def test_the_reader_is_an_nfc_reader_and_a_context_manager(serial_port, events) -> None:
-    with Pn532Reader("board", events.emit, open_bus=serial_port.open, **FAST) as reader:
-        assert isinstance(reader, NfcReader) and reader.name == "board"
-        events.until(connected)
-    assert not reader._thread.is_alive()
-    assert events.pending()[-1] == DeviceStatus("board", False, "closed")
-
-
-def test_passive_retries_are_sent(serial_port, make, events) -> None:
-    make(serial_port, passive_retries=5)
-    events.until(connected)
-    assert serial_port.emulator.max_retries == b"\xff\x01\x05"
-
-
-@pytest.mark.parametrize(
-    "options",
-    [
-        {"poll_interval": -1},
-        {"poll_timeout": 0},
-        {"release_polls": 0},
-        {"release_seconds": -0.1},
-        {"passive_retries": 0xFF},
-        {"max_failures": 0},
-        {"address": 0x80},
-        {"reconnect_interval": 0},
-        {"release_polls": True},
-    ],
-)
-def test_bad_options_are_refused(serial_port, options) -> None:
-    with pytest.raises(Pn532SetupError) as caught:
-        Pn532Reader("board", lambda e: None, open_bus=serial_port.open, **options)
-    assert isinstance(caught.value, DeviceSetupError)
-    assert next(iter(options)) in str(caught.value)
-
-
-def test_an_i2c_bus_other_than_1_is_refused() -> None:
-    with pytest.raises(Pn532SetupError, match="bus 1"):
-        Pn532Reader("board", lambda e: None, port="/dev/i2c-3")
-
-
-def test_interfaces_follow_the_port() -> None:
-    assert interface_of("/dev/i2c-1") == "i2c"
-    for port in (
-        "/dev/serial0",
-        "/dev/ttyAMA0",
-        "/dev/ttyUSB0",
-        "/dev/serial/by-id/usb-FTDI_FT232R_USB_UART_A10K-if00-port0",
-    ):
-        assert interface_of(port) == "uart"
-
-
-def test_without_the_library_the_reader_says_how_to_install_it(monkeypatch) -> None:
-    for module in (
-        "adafruit_pn532",
-        "adafruit_pn532.adafruit_pn532",
-        "adafruit_pn532.uart",
-        "adafruit_pn532.i2c",
-    ):
-        monkeypatch.setitem(sys.modules, module, None)
-    with pytest.raises(Pn532SetupError, match=re.escape("pip install 'companion[pi]'")):
-        Pn532Reader("board", lambda e: None, open_bus=lambda: None)
-    assert not [t for t in threading.enumerate() if t.name == "nfc reader board"]
-
-
-def test_importing_the_driver_loads_no_hardware_library() -> None:
-    code = (
-        "import sys, companion.devices.nfc_pn532\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('adafruit_pn532', "
-        "'serial', 'board', 'busio', 'digitalio', 'microcontroller', 'adafruit_blinka', "
-        "'adafruit_bus_device'))\n"
-        "print(loaded)\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
-    )
-    assert result.stdout.strip() == "[]"
