@@ -1,6 +1,6 @@
 """Helpers for the Dork Tower rules tests: arranged positions, accepted and refused actions.
 
-The example data set (``companion/rules/dorktower/data/example``) is invented; tests name its
+The example data set (``companion/games/dorktower/data/example``) is invented; tests name its
 entries by id. ``arrange`` starts a game at the beginning of a turn from a scenario (the option
 ``scenario``, as ``companion replay`` files do), so a test can start where its rule matters. The
 positions several test modules start from (``ann`` and ``bo``, ``two``, ``fight``...) are at the
