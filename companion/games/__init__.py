@@ -1,10 +1,10 @@
 """The games: one package per game (``companion/games/<id>/``), and the registry that finds them.
 
 ``GAME_IDS`` lists the games the companion ships, in the project's order of priority; a game's
-package is imported the first time that game is asked for (:func:`plugin`), never at start, so a
-server holds only the games that are played or asked about. Adding a game is writing its package
-and adding its id here (``docs/architecture.md``, "Adding a game"). Tests register games of their
-own with :func:`register`.
+package is imported the first time that game is asked for (:func:`plugin`), never on import of
+the registry (``docs/architecture.md`` says who asks for which game when). Adding a game is
+writing its package and adding its id here (``docs/architecture.md``, "Adding a game"). Tests
+register games of their own with :func:`register`.
 """
 
 from __future__ import annotations
