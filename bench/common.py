@@ -36,6 +36,30 @@ def summary(values: list[float], unit: str = "ms", scale: float = 1000.0) -> str
 
 _CSRF: dict[str, str] = {}
 
+#: The seats' claims (a seat's path -> its claim cookie), kept as the phone that claimed a seat
+#: keeps its cookie, and sent with every request under that path (a tree from before the claims
+#: sets none).
+CLAIMS: dict[str, str] = {}
+
+
+def claimed(path: str, headers: dict[str, str] | None = None) -> dict[str, str]:
+    """``headers`` with the claim of the seat of ``path``, if this process claimed it."""
+    headers = dict(headers or {})
+    for prefix, value in CLAIMS.items():
+        if path == prefix or path.startswith(prefix + "/"):
+            cookie = f"companion_claim={value}"
+            headers["Cookie"] = f"{headers['Cookie']}; {cookie}" if "Cookie" in headers else cookie
+    return headers
+
+
+def keep_claims(response: http.client.HTTPResponse) -> None:
+    """Remember the seat claim a response sets (the answer to a seat's join code)."""
+    for cookie in response.msg.get_all("Set-Cookie") or []:
+        fields = [field.strip() for field in cookie.split(";")]
+        name, _, value = fields[0].partition("=")
+        if name == "companion_claim":
+            CLAIMS[next((f[5:] for f in fields if f.lower().startswith("path=")), "/")] = value
+
 
 class KeptConnections:
     """One kept-alive HTTP connection per phone (its loopback address) and server, as a phone's
@@ -68,8 +92,9 @@ class KeptConnections:
                     source_address=(source, 0) if source else None,
                 )
             try:
-                conn.request(method, parts.path, data, headers)
+                conn.request(method, parts.path, data, claimed(parts.path, headers))
                 response = conn.getresponse()
+                keep_claims(response)
                 payload = response.read()
             except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
                 conn.close()  # the server closed an idle kept connection: open a new one
@@ -109,8 +134,9 @@ def _request(
         parts.hostname, parts.port, timeout=timeout, source_address=(source, 0) if source else None
     )
     try:
-        conn.request(method, parts.path, data, headers)
+        conn.request(method, parts.path, data, claimed(parts.path, headers))
         response = conn.getresponse()
+        keep_claims(response)
         return response.status, response.read(), response.getheader("Content-Type", "")
     finally:
         conn.close()
@@ -175,7 +201,7 @@ class SSEClient(threading.Thread):
     def run(self):
         parts = urlsplit(self.url)
         conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
-        conn.request("GET", parts.path)
+        conn.request("GET", parts.path, headers=claimed(parts.path))
         response = conn.getresponse()
         event = None
         while True:

@@ -25,7 +25,7 @@ import time
 import tty
 from pathlib import Path
 
-from common import SSEClient, summary
+from common import CLAIMS, SSEClient, summary
 
 from companion.config import Config
 from companion.devices.dice import SerialDiceReader
@@ -77,12 +77,12 @@ def main() -> None:
 
     players = ["Elena", "Denise", "Marta"]
     table.call("new_game", "bench", game="abracadawhat", players=players, seed=5)
-    sim.draw_all()
+    sim.game_act("draw_all")
     table.call(
         "action", "bench", action={"type": "cast", "player": "Elena", "spell": 1}, player="Elena"
     )
     if table.referee_view()["phase"] == "remove":
-        sim.remove()
+        sim.game_act("remove")
     assert table.referee_view()["phase"] == "roll", table.referee_view()["phase"]
 
     rules_times: list[float] = []
@@ -96,6 +96,8 @@ def main() -> None:
 
     table.history.check = timed_check
     tokens = table.record.tokens
+    for token in tokens.values():  # each player's page, on the phone that claimed the seat
+        CLAIMS[f"/p/{token}"] = companion.access.seat_claim(token)
     clients = [SSEClient(f"{base}/p/{tokens[p]}/stream") for p in players] + [
         SSEClient(f"{base}/api/table/stream") for _ in range(5)
     ]

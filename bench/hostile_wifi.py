@@ -50,6 +50,7 @@ from urllib.parse import urlsplit
 
 from common import (
     add_tree_arguments,
+    claimed,
     csrf,
     http_json,
     rss_kb,
@@ -264,7 +265,7 @@ def timed(
         parts.hostname, parts.port, timeout=timeout, source_address=(source, 0)
     )
     try:
-        conn.request(method, parts.path, body, headers)
+        conn.request(method, parts.path, body, claimed(parts.path, headers))
         response = conn.getresponse()
         response.read()
         return time.perf_counter() - start, response.status, None

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from common import http_json, join_links
+from common import claimed, http_json, join_links
 
 PLAYERS = ["Elena", "Denise", "Marta", "Bruno", "Ivo"]
 HOST_ADDRESS = "127.0.0.10"
@@ -98,7 +98,7 @@ class StreamReader(threading.Thread):
             parts.hostname, parts.port, timeout=60, source_address=(self.source, 0)
         )
         try:
-            conn.request("GET", parts.path)
+            conn.request("GET", parts.path, headers=claimed(parts.path))
             self._sock, self._reading = conn.sock, url
             response = conn.getresponse()
             if response.status != 200:

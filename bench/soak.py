@@ -50,7 +50,7 @@ import tty
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from common import add_tree_arguments, cpu_seconds, csrf, rss_kb, start_launcher, summary
+from common import add_tree_arguments, claimed, cpu_seconds, csrf, rss_kb, start_launcher, summary
 from players import PLAYERS, AbracadaBot, LegalBot
 
 MB = 1024.0  # kB per MB (VmRSS is in kB)
@@ -146,7 +146,10 @@ class RefusalFlood(threading.Thread):
                         headers = {"X-CSRF-Token": csrf(link + "/api/action", 10, source)}
                     body = b"{}" if kind == "join" else b'{"type": "cast", "spell": 99}'
                     conns[kind].request(
-                        "POST", path, body, {"Content-Type": "application/json", **headers}
+                        "POST",
+                        path,
+                        body,
+                        claimed(path, {"Content-Type": "application/json", **headers}),
                     )
                     response = conns[kind].getresponse()
                     response.read()

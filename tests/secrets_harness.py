@@ -44,6 +44,7 @@ from companion.rules import HOST, TABLE, Game
 from companion.web.public import DISPLAY_COOKIE
 
 __all__ = [
+    "COPIED",
     "NOBODY",
     "UNDECIDED",
     "Harness",
@@ -58,6 +59,9 @@ __all__ = [
 
 #: A phone with no token, or a made-up one: it sees what the table display shows, no more.
 NOBODY = "@nobody"
+#: A phone with every player's link (copied, or read over a shoulder) and the seat cookie made
+#: from it, but not the claim of the phone that took the seat: it too sees only the table's.
+COPIED = "@copied-link"
 
 #: Endpoints the harness does not fetch, and why.
 EXCLUDED_ENDPOINTS = {
@@ -196,11 +200,11 @@ class Harness(TablePlay):
     # -- the roles and what they fetch ---------------------------------------------------------
 
     def roles(self) -> list[str]:
-        return [*self.tokens, TABLE, HOST, NOBODY]
+        return [*self.tokens, TABLE, HOST, NOBODY, COPIED]
 
     @staticmethod
     def viewer(role: str) -> str:
-        return TABLE if role == NOBODY else role
+        return TABLE if role in (NOBODY, COPIED) else role
 
     def token(self, role: str) -> str | None:
         if role == HOST:
@@ -215,8 +219,11 @@ class Harness(TablePlay):
             jar.append(f"companion_host={self.token(role)}")
         elif role == TABLE:  # the screen that opened the display link
             jar.append(f"{DISPLAY_COOKIE}={self.access.display_key}")
-        elif role in self.tokens:
+        elif role in self.tokens:  # the phone that claimed the seat
             jar.append(f"companion_seat={self.token(role)}")
+            jar.append(f"companion_claim={self.access.seat_claim(self.token(role))}")
+        elif role == COPIED and self.tokens:  # the seat cookie is the link's token: it can
+            jar.append(f"companion_seat={min(self.tokens.values())}")  # be made, not the claim
         return "; ".join(jar)
 
     def phase(self) -> str | None:
@@ -270,6 +277,8 @@ class Harness(TablePlay):
                 shown = {k: v for k, v in values.items() if k not in ("token", "key")}
                 if role == NOBODY and "token" in values:
                     shown["token"] = "made up" if values["token"] == self.wrong else "stale"
+                if role == COPIED and "token" in values:
+                    shown["token"] = next(p for p, t in self.tokens.items() if t == values["token"])
                 if "key" in values:
                     shown["key"] = "made up" if values["key"] == self.wrong else "the display's"
                 name = rule.rule + (f" {json.dumps(shown, sort_keys=True)}" if shown else "")
@@ -290,6 +299,11 @@ class Harness(TablePlay):
         """The values of a rule's arguments for ``role`` (several: one fetch each)."""
         args = set(rule.arguments)
         options: list[dict[str, Any]] = [{}]
+        if "token" in args and role == COPIED:  # every seat's link, without its claim
+            options = [{"token": token} for token in sorted(self.tokens.values())]
+            if not options:
+                return []
+            args.discard("token")
         if "token" in args:
             token = self.token(role)
             if token is None:  # the table display has no token: NOBODY tries the wrong ones
@@ -504,8 +518,9 @@ class Harness(TablePlay):
             self.server.companion.host_token: ("the host's link", {HOST}),
             self.access.display_key: ("the display key", {TABLE, HOST}),
         }
-        keys |= {
-            token: (f"{player}'s seat token", {player}) for player, token in self.tokens.items()
+        keys |= {  # a copied link is known to the phone it was copied to
+            token: (f"{player}'s seat token", {player, COPIED})
+            for player, token in self.tokens.items()
         }
         for key, (what, allowed) in keys.items():
             at = text.find(key.encode())
@@ -539,6 +554,7 @@ def _role_name(role: str) -> str:
         TABLE: "the table display",
         HOST: "the host",
         NOBODY: "a phone without a token (or a wrong one)",
+        COPIED: "a phone with a player's link but not the seat's claim",
     }.get(role, role)
 
 

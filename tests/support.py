@@ -21,6 +21,44 @@ from companion.server import Companion
 # -- HTTP ---------------------------------------------------------------------------------------
 
 
+#: The seats' claims this test process took (a seat's path -> its claim cookie), as the phone
+#: that claimed a seat keeps the cookie: sent with every request under that seat's path.
+CLAIMS: dict[str, str] = {}
+CLAIM_COOKIE = "companion_claim"
+
+
+def claim_cookie(path: str) -> str | None:
+    """The ``Cookie`` header a phone that claimed the seat of ``path`` sends (None: no claim)."""
+    for prefix, value in CLAIMS.items():
+        if path == prefix or path.startswith(prefix + "/"):
+            return f"{CLAIM_COOKIE}={value}"
+    return None
+
+
+def claimed_headers(path: str, headers: dict[str, str] | None = None) -> dict[str, str]:
+    """``headers`` with the claim of the seat of ``path`` added to its cookies, as the phone that
+    claimed the seat sends them (unchanged when this process claimed no such seat)."""
+    headers = dict(headers or {})
+    claimed = claim_cookie(path)
+    given = next((name for name in headers if name.lower() == "cookie"), None)
+    if claimed is not None and given is None:
+        headers["Cookie"] = claimed
+    elif claimed is not None and given is not None and CLAIM_COOKIE not in headers[given]:
+        headers[given] = f"{headers[given]}; {claimed}"
+    return headers
+
+
+def keep_claims(set_cookies: list[str]) -> None:
+    """Remember the seat claims among a response's ``Set-Cookie`` headers."""
+    for cookie in set_cookies:
+        fields = [field.strip() for field in cookie.split(";")]
+        name, _, value = fields[0].partition("=")
+        if name != CLAIM_COOKIE:
+            continue
+        path = next((f[5:] for f in fields[1:] if f.lower().startswith("path=")), "/")
+        CLAIMS[path] = value
+
+
 def request(
     url: str,
     method: str = "GET",
@@ -33,6 +71,7 @@ def request(
     parts = urlsplit(url)
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
     headers = dict(headers or {})
+    headers = claimed_headers(parts.path, headers)
     data = raw
     if body is not None:
         data = json.dumps(body).encode()
@@ -42,6 +81,7 @@ def request(
     try:
         conn.request(method, parts.path + (f"?{parts.query}" if parts.query else ""), data, headers)
         response = conn.getresponse()
+        keep_claims(response.msg.get_all("Set-Cookie") or [])
         payload = response.read()
         kind = response.getheader("Content-Type", "")
         value: Any = payload  # bytes, unless it is text
@@ -126,7 +166,8 @@ class SSE:
     def __init__(self, url: str, timeout: float = 10.0):
         parts = urlsplit(url)
         self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
-        self.conn.request("GET", parts.path, headers={"Accept": "text/event-stream"})
+        headers = claimed_headers(parts.path, {"Accept": "text/event-stream"})
+        self.conn.request("GET", parts.path, headers=headers)
         self.response = self.conn.getresponse()
         self.status = self.response.status
         self.headers = dict(self.response.getheaders())

@@ -10,7 +10,9 @@ brings the home-screen app back to it):
   first phone signs in as host. Wrong PINs are rate-limited per phone and for the whole table.
 * **player** (``/p/<token>``): one seat of the game being played. The token is handed to the first
   phone that opens the seat's one-time join code (the QR code on the table display), and replaced
-  when the host hands the seat over.
+  when the host hands the seat over. The seat belongs to that phone: its pages and APIs need the
+  link *and* the claim cookie set at the claim (:meth:`Access.seat_claim`), so a copied link
+  shows only that the seat is on another phone.
 * **table display** (``/table``): what everyone may see; no token. The screen that is *the*
   table display also shows the made-up PIN until the first phone signs in: it is opened once with
   the display link (``/table/<display key>``, printed when the companion starts and offered on
@@ -203,6 +205,21 @@ class Access:
         dropped = self.store.drop_session(hashed(token))
         self._hosts_signed_in = bool(self.store.count_sessions(HOST))
         return dropped
+
+    # -- seats ------------------------------------------------------------------------------------
+
+    def seat_claim(self, token: str) -> str:
+        """The claim of the seat whose token is ``token``: the cookie the phone that claimed the
+        seat holds beside its link. It cannot be made from the link without the table's secret,
+        and a seat handed over (a new token) has a new one."""
+        return hmac.new(
+            self._secret, f"claim/{token}".encode("utf-8", "surrogatepass"), hashlib.sha256
+        ).hexdigest()
+
+    def claim_ok(self, token: str, given: Any) -> bool:
+        return isinstance(given, str) and hmac.compare_digest(
+            given.encode("utf-8", "surrogatepass"), self.seat_claim(token).encode()
+        )
 
     # -- CSRF ------------------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ LANG_COOKIE = "companion_lang"
 VISITOR_COOKIE = "companion_visitor"
 HOST_COOKIE = "companion_host"
 SEAT_COOKIE = "companion_seat"
+CLAIM_COOKIE = "companion_claim"  # the seat's claim, kept under its own path (/p/<token>)
 BAD_CSRF = "TABLE-REQUEST-3"
 
 
@@ -225,13 +226,16 @@ def same_secret(given: Any, secret: str | None) -> bool:
     )
 
 
-def forbidden(message: str, status: int = 403) -> tuple[Response, int]:
-    return jsonify({"ok": False, "error": translator()(message)}), status
+def forbidden(message: str, status: int = 403, rule: str | None = None) -> tuple[Response, int]:
+    body: dict[str, Any] = {"ok": False, "error": translator()(message)}
+    if rule is not None:
+        body["rule"] = rule
+    return jsonify(body), status
 
 
-def refuse_request(message: str, status: int = 403) -> NoReturn:
+def refuse_request(message: str, status: int = 403, rule: str | None = None) -> NoReturn:
     """End the request now with :func:`forbidden`'s answer (from a check before the view)."""
-    body, status = forbidden(message, status)
+    body, status = forbidden(message, status, rule)
     body.status_code = status
     abort(body)
 

@@ -5,7 +5,8 @@
 * ``/host`` asks for the PIN; the right one makes this phone a host (a new session, its own link);
   wrong ones are rate-limited (429 with ``Retry-After``).
 * ``/join/<code>`` is a seat's QR code on the table display: it asks "Join as Elena?", and the
-  phone that confirms takes the seat; the code is then spent and the QR code disappears.
+  phone that confirms takes the seat (its claim cookie is set: the seat's link works only on this
+  phone); the code is then spent and the QR code disappears.
 * ``/p`` without a token: 401, with where to find one.
 """
 
@@ -30,6 +31,7 @@ from flask import (
 
 from ..i18n import t
 from .common import (
+    CLAIM_COOKIE,
     HOST_COOKIE,
     LANG_COOKIE,
     SEAT_COOKIE,
@@ -148,10 +150,21 @@ def claim(code: str):
             503 if str(result.get("rule", "")).startswith(("TABLE-BUSY-", "TABLE-STORE-")) else 403
         )
         return jsonify(translator()(result)), status
-    url = url_for("player.page", token=result["token"])
-    return _cookie(
-        jsonify({"ok": True, "player": result["player"], "url": url}), SEAT_COOKIE, result["token"]
+    token = result["token"]
+    url = url_for("player.page", token=token)
+    response = _cookie(
+        jsonify({"ok": True, "player": result["player"], "url": url}), SEAT_COOKIE, token
     )
+    # the seat is this phone's: its link works only beside this cookie (sent to the seat's pages)
+    response.set_cookie(
+        CLAIM_COOKIE,
+        access().seat_claim(token),
+        max_age=COOKIE_AGE,
+        path=url,
+        httponly=True,
+        samesite="Lax",
+    )
+    return response
 
 
 @bp.get("/join/<code>.svg")

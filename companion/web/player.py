@@ -1,4 +1,5 @@
-"""One private page per player, reached by the secret token in the join link or QR code.
+"""One private page per player, reached by the secret token in the join link or QR code, on the
+phone that claimed the seat (its claim cookie, set by ``entry.claim``).
 
 The token decides the viewer: everything served here is the player's own view, built by the rules
 core's ``view`` on the server, so a player's own stones never reach the player's phone.
@@ -10,7 +11,17 @@ from flask import Blueprint, abort, jsonify, render_template, request, url_for
 
 from ..i18n import t
 from ..table.inputs import inputs_for
-from .common import answer, csrf_token, message_page, refuse_request, sse, table, translator
+from .common import (
+    CLAIM_COOKIE,
+    access,
+    answer,
+    csrf_token,
+    message_page,
+    refuse_request,
+    sse,
+    table,
+    translator,
+)
 
 bp = Blueprint("player", __name__, url_prefix="/p/<token>")
 
@@ -22,13 +33,27 @@ NOT_A_SEAT = t(
 )
 
 
+ON_ANOTHER_PHONE = "TABLE-SEAT-2"
+NOT_THIS_PHONE = t(
+    "This seat is on another phone: its link works only on the phone that joined with the "
+    "seat's code. To move the seat to this phone, ask the host to hand it over, then scan its "
+    "new code."
+)
+
+
 @bp.url_value_preprocessor
 def _check_token(endpoint, values):
-    """A token that is no seat's gets 403 and nothing else, on every route of the blueprint."""
-    if _player((values or {}).get("token", "")) is None:
+    """A token that is no seat's gets 403 and nothing else, on every route of the blueprint; so
+    does a seat's link without the claim of the phone that took the seat (a copied link)."""
+    token = (values or {}).get("token", "")
+    if _player(token) is None:
         if endpoint == "player.page":
             abort(message_page(403, t("Not your seat"), NOT_A_SEAT))
         refuse_request(NOT_A_SEAT)
+    if not access().claim_ok(token, request.cookies.get(CLAIM_COOKIE)):
+        if endpoint == "player.page":
+            abort(message_page(403, t("This seat is on another phone"), NOT_THIS_PHONE))
+        refuse_request(NOT_THIS_PHONE, rule=ON_ANOTHER_PHONE)
 
 
 def _player(token: str) -> str | None:

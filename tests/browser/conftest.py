@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
+from browser_support import hold_claim
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")  # overridable to test this
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
@@ -65,6 +66,7 @@ def phone(browser):
             has_touch=True,
         )
         contexts.append(ctx)
+        hold_claim(ctx, url)
         page = ctx.new_page()
         page.errors = []
         page.on("pageerror", lambda e: page.errors.append(str(e)))

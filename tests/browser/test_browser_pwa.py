@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+from browser_support import hold_claim
 from support import Server, request, wait_until
 
 PRIVATE = ("/api/", "/p/", "/host/", "/join/")
@@ -120,6 +121,7 @@ def test_a_live_page_goes_stale_offline_and_reconnects_by_itself(server, phone, 
     assert not note.is_visible()
 
     # a player's page in the same phone: live, and never stored
+    hold_claim(table.context, links["Elena"])  # Elena claimed her seat on this phone
     player = table.context.new_page()
     player.errors = []
     player.on("pageerror", lambda e: player.errors.append(str(e)))

@@ -64,6 +64,7 @@ COOKIES = [
     "companion_lang",
     "companion_host",
     "companion_seat",
+    "companion_claim",
     "companion_visitor",
     "companion_display",
 ]
@@ -151,7 +152,8 @@ class Fixture:
         self.server = server
         self.app = server.companion.app
         self.access = server.companion.access
-        self.client = self.app.test_client()
+        # no cookie jar: the Cookie headers a test draws reach the app as they are
+        self.client = self.app.test_client(use_cookies=False)
         self.tokens: dict[str, str] = {}
         self.deal()
 
@@ -277,6 +279,9 @@ def requests(draw, fuzz: Fixture, rule: str, method: str):
     }
     if visitor:
         cookies.setdefault("companion_visitor", visitor)
+    if rule.startswith("/p/") and "token" in values and draw(st.booleans()):
+        # the phone that claimed the seat: its claim reaches the views
+        cookies["companion_claim"] = fuzz.access.seat_claim(values["token"])
     headers = {
         name: draw(latin1)
         for name in draw(
@@ -371,6 +376,7 @@ def test_known_bad_requests_are_4xx(fuzz):
     headers = {
         "X-CSRF-Token": fuzz.access.csrf(f"player:{token}"),
         "Content-Type": "application/json",
+        "Cookie": f"companion_claim={fuzz.access.seat_claim(token)}",
     }
     deep = b"[" * 990 + b"]" * 990
     assert client.post(f"/p/{token}/api/action", data=deep, headers=headers).status_code == 400

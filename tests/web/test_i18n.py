@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import quote, urlsplit
 
 import pytest
-from support import csrf_for, request
+from support import claimed_headers, csrf_for, request
 
 from companion.i18n.catalogs import compiled, po_files, untranslated
 
@@ -49,7 +49,11 @@ def first_snapshot(url: str, headers: dict[str, str]) -> dict[str, Any]:
     parts = urlsplit(url)
     conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
     try:
-        conn.request("GET", parts.path, headers={"Accept": "text/event-stream", **headers})
+        conn.request(
+            "GET",
+            parts.path,
+            headers=claimed_headers(parts.path, {"Accept": "text/event-stream", **headers}),
+        )
         response = conn.getresponse()
         assert response.status == 200
         event, data = None, []

@@ -25,7 +25,7 @@ import json
 import pytest
 from flask import Response, jsonify
 from secrets_compare import UNDECIDED, leak_at
-from secrets_harness import NOBODY, Harness, Leak, player_counts, run
+from secrets_harness import COPIED, NOBODY, Harness, Leak, player_counts, run
 from secrets_swap import Swap
 from support import Server, post
 
@@ -33,6 +33,7 @@ from companion.devices.events import DeviceStatus
 from companion.games import games, get_game
 from companion.rules import EVERYTHING, HOST, TABLE
 from companion.table.device_reports import DeviceReports
+from companion.web.access import Access
 
 SEATS = 5  # the simulated table's seats (devices.seats)
 
@@ -110,6 +111,9 @@ def test_every_endpoint_is_fetched_by_every_role(server):
             assert {
                 f.own for f in plan if f.rule in ("/p/<token>", "/host/<token>", "/join/<code>")
             } == {False}
+        if role == COPIED:  # every seat's link without its claim: refused
+            seats = [f for f in plan if f.rule == "/p/<token>"]
+            assert len(seats) == 2 and {f.own for f in seats} == {False}
     harness.check()
 
 
@@ -174,6 +178,14 @@ def test_a_page_that_does_not_check_its_token_fails(server):
     app = server.companion.app
     app.add_url_rule("/p/<token>/test/peek", "test_peek", lambda token: jsonify({"ok": True}))
     with pytest.raises(AssertionError, match=r"reaches /p/<token>/test/peek, which is not its"):
+        run(server, get_game("abracadawhat"), 2, seed=8, steps=3)
+
+
+def test_a_seat_that_does_not_check_the_phones_claim_fails(server, monkeypatch):
+    """A seat's pages that answer the link without the claim of the phone that took the seat
+    are caught for the phone with a copied link."""
+    monkeypatch.setattr(Access, "claim_ok", lambda self, token, given: True)
+    with pytest.raises(AssertionError, match=r"with a player's link but not the seat's claim"):
         run(server, get_game("abracadawhat"), 2, seed=8, steps=3)
 
 

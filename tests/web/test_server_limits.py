@@ -12,7 +12,7 @@ import threading
 import time
 
 import pytest
-from support import SSE, Server, wait_until
+from support import SSE, Server, claimed_headers, wait_until
 
 from companion.web import eventloop
 
@@ -23,7 +23,8 @@ def stream_from(server: Server, path: str, address: str, timeout: float = 10.0) 
     stream.conn = http.client.HTTPConnection(
         "127.0.0.1", server.companion.port, timeout=timeout, source_address=(address, 0)
     )
-    stream.conn.request("GET", path, headers={"Accept": "text/event-stream"})
+    # a seat's stream comes from the phone that claimed the seat
+    stream.conn.request("GET", path, headers=claimed_headers(path, {"Accept": "text/event-stream"}))
     stream.response = stream.conn.getresponse()
     stream.status = stream.response.status
     stream.headers = dict(stream.response.getheaders())
