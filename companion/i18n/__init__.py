@@ -54,6 +54,22 @@ class Text(str):
         return str(self) + other  # type: ignore[operator]
 
 
+def text_data(value: Any) -> Any:
+    """``value`` as JSON-ready data that keeps a :class:`Text` translatable (for the store):
+    ``{"msgid": ..., "params": {...}}``; anything else as it is."""
+    if isinstance(value, Text):
+        return {"msgid": value.msgid, "params": {k: text_data(v) for k, v in value.params.items()}}
+    return value
+
+
+def from_text_data(data: Any) -> Any:
+    """The :class:`Text` (or plain value) that :func:`text_data` made ``data`` from."""
+    if isinstance(data, dict) and set(data) == {"msgid", "params"}:
+        params = {k: from_text_data(v) for k, v in (data["params"] or {}).items()}
+        return Text(str(data["msgid"]), params)
+    return data
+
+
 def t(msgid: str, /, **params: Any) -> Text:
     """A message in English, e.g. ``t("{player} rolls now.", player=name)``; the template is
     what translators see (``{name}`` placeholders, never f-strings)."""

@@ -173,6 +173,7 @@ class GameRequests:
             self._seq = 0
             self.events.clear()
             self.cues.clear()
+            self.refusal_log.show_game(record.id)  # none yet: the last game's stay with it
             self._note(
                 {
                     "type": "game_started",

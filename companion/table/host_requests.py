@@ -132,6 +132,7 @@ class HostRequests:
             self.record, self.history, self.paused = None, None, False
             self.cues.clear()
             self.events.clear()  # the game's own events are seen only through its view_event
+            self.refusal_log.show_game(None)  # the ended game's refusals stay with it
         self._note({"type": "game_ended", "text": t("The host ended {game}.", game=title)})
         self._show_leds()
         self._follow_actuators()

@@ -7,7 +7,8 @@ first refusal of a window is written and shown at once (the person is told, the 
 rest only raise the count, which is written when the window closes.
 
 A refusal is *public* when it is about the game at this table (a move, a tap, a roll): the
-pages show it. Refusals of anonymous web requests (a wrong join code, a missing CSRF token, a
+pages show it, while that game is at the table (:meth:`RefusalLog.show_game`: a new game starts
+with none, and a restarted table shows its game's again, in each phone's language). Refusals of anonymous web requests (a wrong join code, a missing CSRF token, a
 wrong PIN) are written and counted, but never pushed to the pages or the LEDs: an unknown
 client must not be able to blink the table or wake every phone. The host's status page lists
 them (:attr:`RefusalLog.quiet`).
@@ -93,7 +94,7 @@ class RefusalLog:
             "seat": seat,
             "count": count,
         }
-        row = self._write(game_id, raw, source, rule, reason)
+        row = self._write(game_id, raw, source, rule, reason, seat, public, entry["at"])
         with self._lock:
             if len(self._open) >= MAX_OPEN:
                 self._close(min(self._open, key=lambda k: self._open[k].until))
@@ -102,10 +103,20 @@ class RefusalLog:
         return entry, True
 
     def _write(
-        self, game_id: int | None, raw: dict[str, Any], source: str, rule: str, reason: str
+        self,
+        game_id: int | None,
+        raw: dict[str, Any],
+        source: str,
+        rule: str,
+        reason: str,
+        seat: int | None,
+        public: bool,
+        at: str,
     ) -> int | None:
         try:
-            return self._store.refuse(game_id, raw, source, rule, reason)
+            return self._store.refuse(
+                game_id, raw, source, rule, reason, seat=seat, public=public, at=at
+            )
         except StorageError as exc:  # a refusal that cannot be written is still shown
             self.storage_problem = exc
             return None
@@ -140,3 +151,25 @@ class RefusalLog:
         """Forget what the pages show (the store keeps every row)."""
         with self._lock:
             self.shown.clear()
+
+    def show_game(self, game_id: int | None) -> None:
+        """Show the refusals of the game ``game_id`` (None: of the time no game was played),
+        read from the store: a new game shows none of the last one's, a restarted table the
+        ones its game had. A store that cannot be read shows none (the table says why)."""
+        try:
+            kept = self._store.shown_refusals(game_id, self.shown.maxlen or KEEP)
+        except StorageError as exc:
+            self.storage_problem, kept = exc, []
+        with self._lock:
+            self.shown.clear()
+            for row in kept:
+                self.shown.append(
+                    {
+                        "rule": row["rule"],
+                        "reason": row["reason"],
+                        "source": row["source"],
+                        "at": row["at"],
+                        "seat": row["seat"],
+                        "count": row["count"],
+                    }
+                )

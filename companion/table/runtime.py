@@ -178,6 +178,7 @@ class Table(
         #: the host paused the game: every input but the host's is refused until it resumes
         self.paused = False
         self._resume()
+        self.refusal_log.show_game(self.record.id if self.record else None)
 
     # ------------------------------------------------------------------------------------------
     # Life cycle

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from ..i18n import from_text_data, text_data
 from .storage import explain
 from .store_file import StoreFile
 
@@ -217,15 +218,35 @@ class Store(StoreFile):
     # -- refusals --------------------------------------------------------------------------------
 
     def refuse(
-        self, game_id: int | None, input_: dict[str, Any], source: str, rule: str, reason: str
+        self,
+        game_id: int | None,
+        input_: dict[str, Any],
+        source: str,
+        rule: str,
+        reason: str,
+        *,
+        seat: int | None = None,
+        public: bool = True,
+        at: str | None = None,
     ) -> int:
         """Write a refusal; its row, for :meth:`count_refusal` (refusals of one source and rule
-        within a second are one row with a count: ``companion.table.refusals``)."""
+        within a second are one row with a count: ``companion.table.refusals``). The reason is
+        kept in English and as its message (``message``), to be shown again in any language."""
         cursor = self._write(
             "Saving a refusal",
-            "INSERT INTO refusals (game_id, input, source, "
-            "rule, reason, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, json.dumps(input_), source, rule, reason, now()),
+            "INSERT INTO refusals (game_id, input, source, rule, reason, at, seat, public, "
+            "message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                game_id,
+                json.dumps(input_),
+                source,
+                rule,
+                str(reason),
+                at or now(),
+                seat,
+                int(public),
+                json.dumps(text_data(reason), default=str),
+            ),
             marked=False,
         )
         return cursor.lastrowid
@@ -240,21 +261,26 @@ class Store(StoreFile):
         )
 
     def refusals(self, game_id: int | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """The last ``limit`` refusals (of the game ``game_id``, if given), oldest first."""
+        where, args = ("WHERE game_id = ?", (game_id,)) if game_id is not None else ("", ())
+        return self._refusal_rows(where, args, limit)
+
+    def shown_refusals(self, game_id: int | None, limit: int) -> list[dict[str, Any]]:
+        """The last ``limit`` refusals the pages showed while the game ``game_id`` was at the
+        table (None: while no game was), oldest first: the public ones."""
+        where = "WHERE public = 1 AND " + (
+            "game_id = ?" if game_id is not None else "game_id IS NULL"
+        )
+        return self._refusal_rows(where, (game_id,) if game_id is not None else (), limit)
+
+    def _refusal_rows(self, where: str, args: tuple, limit: int) -> list[dict[str, Any]]:
         operation = "Reading the refusals"
-        if game_id is None:
-            rows = self._read(
-                operation,
-                "SELECT game_id, input, source, rule, reason, at, count "
-                "FROM refusals ORDER BY id DESC LIMIT ?",
-                (limit,),
-            )
-        else:
-            rows = self._read(
-                operation,
-                "SELECT game_id, input, source, rule, reason, at, count "
-                "FROM refusals WHERE game_id = ? ORDER BY id DESC LIMIT ?",
-                (game_id, limit),
-            )
+        rows = self._read(
+            operation,
+            "SELECT game_id, input, source, rule, reason, at, count, seat, public, message "
+            f"FROM refusals {where} ORDER BY id DESC LIMIT ?",
+            (*args, limit),
+        )
         with self._storage_errors(operation, writing=False):
             return [
                 {
@@ -262,11 +288,13 @@ class Store(StoreFile):
                     "input": json.loads(i),
                     "source": s,
                     "rule": r,
-                    "reason": why,
+                    "reason": from_text_data(json.loads(message)) if message else why,
                     "at": at,
                     "count": n,
+                    "seat": seat,
+                    "public": bool(public),
                 }
-                for g, i, s, r, why, at, n in reversed(rows)
+                for g, i, s, r, why, at, n, seat, public, message in reversed(rows)
             ]
 
     # -- tags ------------------------------------------------------------------------------------

@@ -100,10 +100,14 @@ MIGRATIONS = {
     ("games", "colours"): "ALTER TABLE games ADD COLUMN colours TEXT",
     ("entries", "crc"): "ALTER TABLE entries ADD COLUMN crc INTEGER",
     ("refusals", "count"): "ALTER TABLE refusals ADD COLUMN count INTEGER NOT NULL DEFAULT 1",
+    ("refusals", "seat"): "ALTER TABLE refusals ADD COLUMN seat INTEGER",
+    # rows from before it are not shown again (an anonymous request's refusal among them)
+    ("refusals", "public"): "ALTER TABLE refusals ADD COLUMN public INTEGER NOT NULL DEFAULT 0",
+    ("refusals", "message"): "ALTER TABLE refusals ADD COLUMN message TEXT",
 }
 #: The ``user_version`` of a database that has every table and column above: raise it with every
 #: new table or column, or databases already at it will not get them.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 class StoreFile:
