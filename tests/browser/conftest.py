@@ -44,11 +44,15 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(tmp_path_factory):
     from playwright.sync_api import sync_playwright
 
+    # Chromium keeps its crash reports under $XDG_CONFIG_HOME (~/.config/chromium): a test run
+    # leaves nothing in the user's home
+    home = tmp_path_factory.mktemp("chromium-home")
+    env = dict(os.environ, XDG_CONFIG_HOME=str(home / "config"), XDG_CACHE_HOME=str(home / "cache"))
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, env=env)
         yield b
         b.close()
 
