@@ -314,3 +314,13 @@ def test_refusals_of_section_4_3(n):
     refused(s["start"], {"type": "cast", "spell": 5}, "INPUT-1")
     refused(s["start"], {"type": "shout"}, "INPUT-2")
     refused(s["start"], {"no": "type"}, "INPUT-1")
+
+
+def test_the_prompt_to_draw_one_stone_says_it_once():
+    """ABR-CAST-2, ABR-ENDT-2: one stone to draw is asked for in the singular."""
+    after_success = play(seated(4, {"Ann": ANN}), cast("Ann", 6))
+    result = step(after_success, cast("Ann", 6))
+    assert result.state["refill_left"] == 1
+    assert GAME.view(result.state, TABLE)["prompt"] == (
+        "Ann: draw 1 stone from the reserve and tap it."
+    )

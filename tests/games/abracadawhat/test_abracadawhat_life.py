@@ -97,3 +97,15 @@ def test_every_round_starts_at_start_life_again():
     assert life(state) == {"Ann": 3, "Ben": 0, "Cid": 4}  # end-of-round life until the deal
     state = play(state, standard_deal(names(3)))
     assert life(state) == {"Ann": 5, "Ben": 5, "Cid": 5}
+
+
+def test_healing_at_the_most_life_says_nothing_was_gained():
+    """ABR-LIFE-4: at 6 life a healing spell gains nothing, and the log says so (never "gains 0
+    life")."""
+    state = seated(4, {"Ann": ANN})  # 6 life
+    result = step(state, cast("Ann", 8))
+    (healed,) = events(result, "life")
+    assert (healed["player"], healed["delta"], healed["life"]) == ("Ann", 0, 6)
+    assert healed["text"].startswith("Ann has the most life already: nothing gained (")
+    result = step(seated(4, {"Ann": ANN}, life={"Ann": 5}), cast("Ann", 8))
+    assert events(result, "life")[0]["text"].startswith("Ann gains 1 life (")

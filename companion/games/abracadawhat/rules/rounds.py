@@ -37,7 +37,13 @@ def gain(state: State, seat: int, amount: int, cause: Text, events: list[Event])
     after = min(state["options"]["life_cap"], before + amount)  # ABR-LIFE-4
     state["life"][seat] = after
     who, gained = name_of(state, seat), after - before
-    if gained == 1:
+    if gained == 0:  # ABR-LIFE-4: at the most life already, the healing is lost
+        text = t(
+            "{player} has the most life already: nothing gained ({cause}).",
+            player=who,
+            cause=cause,
+        )
+    elif gained == 1:
         text = t("{player} gains 1 life ({cause}).", player=who, cause=cause)
     else:
         text = t("{player} gains {n} life ({cause}).", player=who, n=gained, cause=cause)

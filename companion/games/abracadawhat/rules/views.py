@@ -141,7 +141,7 @@ def prompt(state: State) -> Text:
     count = state["refill_left"]
     if count > 1:
         return t("{player}: draw {n} stones from the reserve and tap them.", player=who, n=count)
-    return t("{player}: draw {n} stone from the reserve and tap them.", player=who, n=count)
+    return t("{player}: draw 1 stone from the reserve and tap it.", player=who)
 
 
 def indistinguishable(state: State, viewer: str, rng: random.Random) -> State:
