@@ -44,6 +44,8 @@ from .common import (
 
 bp = Blueprint("entry", __name__)
 
+#: The seats' shapes, in seat order: the pages' own (``MARKS`` in ``web/static/js/seats.js``)
+SEAT_MARKS = ("●", "▲", "■", "◆", "★", "✚", "⬟")
 COOKIE_AGE = 30 * 24 * 3600  # a home-screen app finds its page again for a month
 BAD_PIN = "TABLE-HOST-1"
 SLOW_DOWN = "TABLE-HOST-2"
@@ -129,8 +131,14 @@ def join(code: str):
     player = _seat_of(code)
     if player is None:
         return _spent()
+    seat = _seat_number(player)
     return render_template(
-        "join.html", player=player, code=code, colour=_colour(player), seat=_seat_number(player)
+        "join.html",
+        player=player,
+        code=code,
+        colour=_colour(player),
+        seat=seat,
+        mark=SEAT_MARKS[(seat - 1) % len(SEAT_MARKS)],
     )
 
 

@@ -155,3 +155,18 @@ def test_the_copied_link_is_told_in_the_phones_language(server):
     assert (
         "Questo posto è su un altro telefono" in page and "chiedi all&#39;host di cederlo" in page
     )
+
+
+def test_the_join_page_shows_the_seats_shape_as_every_page_does(server):
+    """The join page marks the seat with its shape, the same as the pages' (seats.js)."""
+    from pathlib import Path
+
+    from companion.web.entry import SEAT_MARKS
+
+    script = (Path(__file__).resolve().parents[2] / "web/static/js/seats.js").read_text()
+    marks = ", ".join(f'"{mark}"' for mark in SEAT_MARKS)
+    assert f"export const MARKS = [{marks}];" in script
+    links = start(server)
+    page = get(links["Denise"]["url"])
+    assert '<span class="mark" aria-hidden="true">▲</span> Denise' in page
+    assert "seat 2" in page
