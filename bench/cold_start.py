@@ -11,42 +11,18 @@ from __future__ import annotations
 import argparse
 import shutil
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 import common
-from common import ROOT, http_json, join_links
+from common import http_json, join_links
 
 
 def time_start(data: Path) -> float:
     started = time.perf_counter()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "companion",
-            "run",
-            "--data",
-            str(data),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        cwd=ROOT,
-    )
+    proc, base, _ = common.start_companion(data)
     try:
-        base = None
-        while base is None:
-            line = proc.stdout.readline()
-            if "Table display" in line:
-                base = line.split(": ", 1)[1].split()[0].rsplit("/table", 1)[0]
         while True:
             try:
                 if http_json(f"{base}/healthz")[0] == 200:

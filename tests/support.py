@@ -154,6 +154,24 @@ def claim(join_url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}{answer['url']}"
 
 
+def claim_answer(join_url: str) -> tuple[int, Any, list[str]]:
+    """Take a seat as another phone does: (status, answer, every Set-Cookie of the answer); the
+    claim is not kept in :data:`CLAIMS`."""
+    parts = urlsplit(join_url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    try:
+        conn.request(
+            "POST",
+            parts.path,
+            b"{}",
+            {"Content-Type": "application/json", "X-CSRF-Token": csrf_for(join_url)},
+        )
+        response = conn.getresponse()
+        return response.status, json.loads(response.read()), response.msg.get_all("Set-Cookie")
+    finally:
+        conn.close()
+
+
 def join_all(host: str) -> dict[str, str]:
     """Every unclaimed seat of the game being played, claimed: the players' private pages."""
     links = get(f"{host}/api/setup")["links"]
@@ -384,6 +402,17 @@ def forget_served(server: Server) -> None:
     events = server.companion.app.extensions["companion"].get("snapshot_events")
     if events is not None:
         events.forget()
+
+
+def get_bytes(server: Server, path: str) -> tuple[int, bytes, dict[str, str]]:
+    """(status, body as bytes, headers) of a GET of ``path`` exactly as written (no normalising)."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.companion.port, timeout=10)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        return response.status, response.read(), dict(response.getheaders())
+    finally:
+        conn.close()
 
 
 def fetch(url: str) -> str:

@@ -29,6 +29,7 @@ KEEP = 20  #: public refusals the pages show
 KEEP_QUIET = 20  #: anonymous web refusals the status page shows
 WINDOW = 1.0  #: seconds in which refusals of one source and rule are one entry
 MAX_OPEN = 256  #: windows open at once (sources x rules); past it the oldest is closed
+ENTRY = ("rule", "reason", "source", "at", "seat", "count")  #: what the pages show of a refusal
 
 
 @dataclass
@@ -162,14 +163,4 @@ class RefusalLog:
             self.storage_problem, kept = exc, []
         with self._lock:
             self.shown.clear()
-            for row in kept:
-                self.shown.append(
-                    {
-                        "rule": row["rule"],
-                        "reason": row["reason"],
-                        "source": row["source"],
-                        "at": row["at"],
-                        "seat": row["seat"],
-                        "count": row["count"],
-                    }
-                )
+            self.shown.extend({key: row[key] for key in ENTRY} for row in kept)

@@ -4,12 +4,21 @@ hand-over, pause and end, and the CSRF check on every POST. A refused request ch
 from __future__ import annotations
 
 import html
-import http.client
 import json
 import re
-from urllib.parse import urlsplit
 
-from support import SSE, Server, claim, csrf_for, get, join_all, meta_csrf, post, request
+from support import (
+    SSE,
+    Server,
+    claim,
+    claim_answer,
+    csrf_for,
+    get,
+    join_all,
+    meta_csrf,
+    post,
+    request,
+)
 
 from companion.web.access import FIRST_WAIT, FREE_TRIES, TABLE_TRIES, PinGuard
 
@@ -388,7 +397,7 @@ def test_the_home_page_shows_the_ways_in_or_sends_a_phone_back_to_its_seat(serve
     status, page, _ = request(f"{server.base}/")
     assert status == 200 and "Become the host" in page and 'href="/table"' in page
     links = start(server)
-    status, answer, set_cookies = claim_with_cookies(links["Elena"]["url"])
+    status, answer, set_cookies = claim_answer(links["Elena"]["url"])
     assert status == 200
     seat = next(c for c in set_cookies if c.startswith("companion_seat="))
     cookie = seat.split(";")[0]
@@ -398,20 +407,3 @@ def test_the_home_page_shows_the_ways_in_or_sends_a_phone_back_to_its_seat(serve
     # a seat cookie that is no longer a seat (handed over) just shows the ways in
     post(f"{server.host}/api/hand_over", {"player": "Elena"})
     assert request(f"{server.base}/", headers={"Cookie": cookie})[0] == 200
-
-
-def claim_with_cookies(join_url: str) -> tuple[int, dict, list[str]]:
-    """Claim a seat as a phone does: (status, answer, every ``Set-Cookie`` of the answer)."""
-    parts = urlsplit(join_url)
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
-    try:
-        conn.request(
-            "POST",
-            parts.path,
-            b"{}",
-            {"Content-Type": "application/json", "X-CSRF-Token": csrf_for(join_url)},
-        )
-        response = conn.getresponse()
-        return response.status, json.loads(response.read()), response.msg.get_all("Set-Cookie")
-    finally:
-        conn.close()

@@ -4,11 +4,10 @@ file and a path that climbs out of the folder are 404."""
 
 from __future__ import annotations
 
-import http.client
 from urllib.parse import urlsplit
 
 import pytest
-from support import Server
+from support import Server, get_bytes
 
 from companion.games import plugin
 
@@ -20,15 +19,7 @@ def server(tmp_path_factory):
     s.stop()
 
 
-def fetch(server, path: str) -> tuple[int, bytes, dict[str, str]]:
-    """(status, body, headers) of a GET of ``path`` exactly as written (no normalising)."""
-    conn = http.client.HTTPConnection("127.0.0.1", server.companion.port, timeout=10)
-    try:
-        conn.request("GET", path)
-        response = conn.getresponse()
-        return response.status, response.read(), dict(response.getheaders())
-    finally:
-        conn.close()
+fetch = get_bytes
 
 
 @pytest.mark.parametrize("game", ["abracadawhat", "dorktower"])

@@ -12,7 +12,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from support import Server, request
+from support import Server, get_bytes, request
 
 from companion.web import icons, pwa
 
@@ -29,17 +29,7 @@ def server(tmp_path_factory):
     s.stop()
 
 
-def fetch(server, path: str) -> tuple[int, bytes, dict[str, str]]:
-    """(status, body as bytes, headers) of a GET."""
-    import http.client
-
-    conn = http.client.HTTPConnection("127.0.0.1", server.companion.port, timeout=10)
-    try:
-        conn.request("GET", path)
-        response = conn.getresponse()
-        return response.status, response.read(), dict(response.getheaders())
-    finally:
-        conn.close()
+fetch = get_bytes
 
 
 def palette(dark: bool = False) -> dict[str, str]:

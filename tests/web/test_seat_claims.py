@@ -8,7 +8,7 @@ import json
 from urllib.parse import urlsplit
 
 import pytest
-from support import CLAIMS, SSE, csrf_for, get, join_all, post, request
+from support import CLAIMS, SSE, claim_answer, csrf_for, get, join_all, post, request
 
 PLAYERS = ["Elena", "Denise", "Marta"]
 NOT_THIS_PHONE = "This seat is on another phone"
@@ -33,23 +33,6 @@ def without_claim(url: str, method: str = "GET", cookie: str = "", body: bytes |
         conn.request(method, parts.path, body, headers)
         response = conn.getresponse()
         return response.status, response.read().decode(), response
-    finally:
-        conn.close()
-
-
-def claim_answer(join_url: str):
-    """Take a seat as a phone does: (status, answer, every Set-Cookie of the answer)."""
-    parts = urlsplit(join_url)
-    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
-    try:
-        conn.request(
-            "POST",
-            parts.path,
-            b"{}",
-            {"Content-Type": "application/json", "X-CSRF-Token": csrf_for(join_url)},
-        )
-        response = conn.getresponse()
-        return response.status, json.loads(response.read()), response.msg.get_all("Set-Cookie")
     finally:
         conn.close()
 
