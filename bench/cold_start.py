@@ -41,7 +41,12 @@ def long_game(data: Path, actions: int) -> int:
         http_json(
             f"{host}/api/new_game",
             "POST",
-            {"game": "abracadawhat", "players": ["A", "B", "C", "D", "E"], "seed": 9},
+            {
+                "confirm": True,
+                "game": "abracadawhat",
+                "players": ["A", "B", "C", "D", "E"],
+                "seed": 9,
+            },
         )
         links = join_links(host)
         entries = 0

@@ -47,7 +47,9 @@ def main() -> None:
     try:
         players = ["Elena", "Denise", "Marta"]
         http_json(
-            f"{host}/api/new_game", "POST", {"game": "abracadawhat", "players": players, "seed": 3}
+            f"{host}/api/new_game",
+            "POST",
+            {"confirm": True, "game": "abracadawhat", "players": players, "seed": 3},
         )
         links = join_links(host)
         clients = [SSEClient(f"{links[p]}/stream") for p in players] + [
@@ -62,7 +64,7 @@ def main() -> None:
                 http_json(
                     f"{host}/api/new_game",
                     "POST",
-                    {"game": "abracadawhat", "players": players, "seed": done},
+                    {"confirm": True, "game": "abracadawhat", "players": players, "seed": done},
                 )
                 links = join_links(host)
                 continue

@@ -190,7 +190,12 @@ class AbracadaBot:
         status, answer = http_json(
             f"{self.host}/api/new_game",
             "POST",
-            {"game": self.GAME, "players": PLAYERS, "seed": self.rng.randrange(2**31)},
+            {
+                "confirm": True,
+                "game": self.GAME,
+                "players": PLAYERS,
+                "seed": self.rng.randrange(2**31),
+            },
             timeout=self.timeout,
             source=HOST_ADDRESS,
         )

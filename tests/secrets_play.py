@@ -72,6 +72,7 @@ class TablePlay:
         status, answer = post(
             f"{self.server.host}/api/new_game",
             {
+                "confirm": True,
                 "game": self.game.id,
                 "players": self.players,
                 "options": self.options,

@@ -253,7 +253,13 @@ class Server:
     def new_game(self, players: list[str], options: dict | None = None, seed: int = 1) -> dict:
         status, result = post(
             f"{self.host}/api/new_game",
-            {"game": "abracadawhat", "players": players, "options": options or {}, "seed": seed},
+            {
+                "confirm": True,
+                "game": "abracadawhat",
+                "players": players,
+                "options": options or {},
+                "seed": seed,
+            },
         )
         assert status == 200, result
         return join_all(self.host)

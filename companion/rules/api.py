@@ -317,6 +317,13 @@ class Game(ABC):
     def outcome(self, state: State) -> Outcome:
         """Whether the game is over, its winners and every player's score."""
 
+    def progress(self, state: State) -> str | None:
+        """Where the game stands, in a few public words (``t("turn {n}", n=15)``, "round 2"):
+        the host's list of kept games and the confirmation before a running game is set aside
+        name it. A translatable text (:func:`companion.i18n.t`) that tells no secret; None when
+        the game does not say (a registered game must: the plug-in contract checks it)."""
+        return None
+
     def players(self, state: State) -> list[str]:
         return list(state["players"])
 

@@ -115,7 +115,11 @@ class GameRequests:
         options: dict[str, Any] | None = None,
         seed: int | None = None,
         colours: list[str] | None = None,
+        confirm: Any = False,
     ) -> dict[str, Any]:
+        """A new game at the table. A game being played is set aside (kept, resumable), but only
+        with ``confirm=True``: without it the request is refused (``TABLE-GAME-4``, naming the
+        running game and where it stands) and nothing changes."""
         raw = {
             "kind": "request",
             "new_game": {  # as asked, cut short: it is only a record
@@ -155,6 +159,10 @@ class GameRequests:
                 BAD_SETUP,
                 t("This table has {seats} seats, not {n}.", seats=self.layout.seats, n=len(names)),
             )
+        refused = self._unconfirmed(source, raw, confirm, resuming=False)
+        if refused is not None:
+            return refused
+        aside = self.running_game()
         tokens = {p: new_token() for p in names}
         joins = {p: new_join_code() for p in names}
         record = self.store.start_game(
@@ -165,6 +173,8 @@ class GameRequests:
             tokens,
             joins,
             list(colours) if colours else None,
+            progress=rules.progress(history.state),
+            aside_paused=self.paused and aside is not None,
         )
         self.store.drop_setting("paused")
         with self._lock:
@@ -174,6 +184,18 @@ class GameRequests:
             self.events.clear()
             self.cues.clear()
             self.refusal_log.show_game(record.id)  # none yet: the last game's stay with it
+            if aside is not None:
+                self._note(
+                    {
+                        "type": "game_set_aside",
+                        "text": t(
+                            "The game of {game} was set aside ({progress}): the host can "
+                            "resume it.",
+                            game=aside["title"],
+                            progress=aside["progress"] or "—",
+                        ),
+                    }
+                )
             self._note(
                 {
                     "type": "game_started",
@@ -185,4 +207,4 @@ class GameRequests:
                 }
             )
         self._follow_actuators()
-        return {"ok": True, "game_id": record.id}
+        return {"ok": True, "game_id": record.id, "set_aside": aside["id"] if aside else None}

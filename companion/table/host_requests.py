@@ -117,7 +117,10 @@ class HostRequests:
         return {"ok": True}
 
     def _op_end_game(self, source: str) -> dict[str, Any]:
-        """The host ends the game: kept in the log, never resumed; every seat's link ends."""
+        """The host ends the game: no game is at the table, and every seat's link stops
+        working. An unfinished game is set aside like one a new game replaces (kept with its
+        pause, resumable from the host's list, marked as ended by the host); a finished one
+        stays finished."""
         if self.record is None:
             return self._refuse(
                 {"kind": "request", "end_game": True},
@@ -125,7 +128,8 @@ class HostRequests:
                 rules_inputs.NO_GAME,
                 t("No game is being played."),
             )
-        self.store.end_game(self.record.id)
+        kept = self.running_game() is not None
+        self.store.end_game(self.record.id, paused=self.paused)
         self.store.drop_setting("paused")
         title = self.history.game.title if self.history else "the game"
         with self._lock:
@@ -133,7 +137,12 @@ class HostRequests:
             self.cues.clear()
             self.events.clear()  # the game's own events are seen only through its view_event
             self.refusal_log.show_game(None)  # the ended game's refusals stay with it
-        self._note({"type": "game_ended", "text": t("The host ended {game}.", game=title)})
+        text = (
+            t("The host ended {game}; it is kept and can be resumed.", game=title)
+            if kept
+            else t("The host ended {game}.", game=title)
+        )
+        self._note({"type": "game_ended", "text": text})
         self._show_leds()
         self._follow_actuators()
         return {"ok": True}

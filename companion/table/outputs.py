@@ -128,6 +128,9 @@ class TableOutputs:
                 "started_at": record.started_at,
                 "undoable": self.history.count > 0,
                 "paused": self.paused,
+                #: where it stands, in the rules' words ("turn 15"); public
+                "progress": self.history.game.progress(self.history.state),
+                "finished": self.history.game.outcome(self.history.state).finished,
             }
             shared["joins"] = [
                 {"player": p, "code": record.joins[p], "colour": colours[p]}

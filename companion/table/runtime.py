@@ -13,8 +13,10 @@ An answer is the truth: a request whose caller stopped waiting is cancelled if t
 begun it (and the caller says the table was busy), or waited for until it is done; it is never
 applied after an error was returned.
 
-On start the table resumes the latest game by replaying its log, so a crash or a pulled plug loses
-nothing that was acknowledged.
+On start the table resumes the game that was at the table (the store's ``current_game``) by
+replaying its log, so a crash or a pulled plug loses nothing that was acknowledged. A game is
+never dropped: another game started or resumed, or the host's "end", sets it aside, resumable
+(:mod:`.kept_games`).
 
 Actuators (``actuators``: devices the game moves, such as a tower motor) follow the game after
 every accepted action, a new game and on start, as the game's plug-in says; where each stands is
@@ -34,10 +36,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..devices.events import ButtonPressed, DeviceStatus, DieRolled, DieState, TagTapped
-from ..games import get_game
 from ..i18n import t
 from ..lights import Cue, Layout, refusal_cue
-from ..rules import Refusal, SetupError
+from ..rules import Refusal
 from . import inputs as rules_inputs
 from .device_inputs import DeviceInputs, NoiseReport
 from .device_reports import DeviceReports
@@ -46,6 +47,7 @@ from .game_requests import GameRequests, colours_problem
 from .history import History
 from .host_requests import LED_TEST_STEP, HostRequests
 from .inbox import REQUEST_BACKLOG, Inbox
+from .kept_games import KeptGames
 from .outputs import ANIMATION_FPS, TableOutputs
 from .refusals import RefusalLog
 from .seats import BAD_JOIN, BAD_SEAT, Seats, new_join_code, new_token
@@ -102,6 +104,7 @@ def busy(op: str) -> dict[str, Any]:
 
 class Table(
     GameRequests,
+    KeptGames,
     Seats,
     HostRequests,
     Enrolment,
@@ -111,6 +114,7 @@ class Table(
 ):
     """The running table: one loop taking every input in turn (see the module's docstring).
     Its parts: :class:`~.game_requests.GameRequests` (a new game, actions, undo, virtual rolls),
+    :class:`~.kept_games.KeptGames` (set-aside games: confirmation, list, resuming),
     :class:`~.seats.Seats` (tokens and join codes), :class:`~.host_requests.HostRequests` (pause,
     resume, end, the LED test, settings), :class:`~.enrolment.Enrolment` (the stickers),
     :class:`~.device_inputs.DeviceInputs` (device events), :class:`~.storage_watch.StorageWatch`
@@ -233,23 +237,16 @@ class Table(
         return self.reports.dice_reports
 
     def _resume(self) -> None:
-        record = self.store.latest_game()
-        if record is None or record.abandoned:
+        """At start: the game that was at the table, replayed from its log."""
+        record = self.store.current_game()
+        if record is None:
             return
-        try:
-            history = History(get_game(record.game), record.players, record.options, record.seed)
-        except SetupError as exc:  # e.g. a data set that is no longer configured
-            log.error("game %s (%s) cannot be resumed: %s", record.id, record.game, exc)
+        replayed = self._replay(record)
+        if replayed is None:
             return
-        for entry in self.store.entries(record.id):
-            self._seq = entry.seq
-            result = history.submit(entry.action)
-            if isinstance(result, Refusal):  # only if the rules changed since the entry was made
-                log.error(
-                    "game %s entry %s no longer accepted: %s", record.id, entry.seq, result.reason
-                )
-                continue
-            self._keep_events(result.events, entry.at)
+        history, self._seq, events = replayed
+        for happened, at in events:
+            self._keep_events(happened, at)
         self.record, self.history = record, history
         self.paused = self.store.setting("paused") == str(record.id)
         self.version += 1
@@ -399,7 +396,10 @@ class Table(
         # Durable before anything shows it.
         seq = self._seq + 1
         finished = self.history.game.outcome(result.state).finished
-        at = self.store.append(self.record.id, seq, action, source, finished=finished)
+        progress = self.history.game.progress(result.state)
+        at = self.store.append(
+            self.record.id, seq, action, source, finished=finished, progress=progress
+        )
         with self._lock:
             self.history.commit(action, result)
             self._seq = seq

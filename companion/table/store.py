@@ -1,8 +1,11 @@
 """The durable record of the table, in one SQLite file (standard library only).
 
 * ``games``: every game ever started, with its players, options, seed, per-player tokens (a
-  phone's key to its seat) and the join codes of the seats no phone has claimed yet; finished
-  games are kept with their history.
+  phone's key to its seat), the join codes of the seats no phone has claimed yet and where it
+  stands (``progress``, "turn 15"); every game is kept with its history. A game is *at the
+  table* (the setting ``current_game``), *finished* (``finished_at`` without ``abandoned``), or
+  *set aside* (``abandoned``: unfinished and resumable; ``ended`` when the host ended it rather
+  than start another; ``finished_at`` is then the moment it left the table).
 * ``entries``: the event log. One row per accepted action (or undo), committed with
   ``synchronous=FULL`` before anything shows its effect, so a pulled plug loses nothing that was
   acknowledged. A game's state is the replay of its entries. Each row carries a CRC-32 of its
@@ -34,8 +37,14 @@ from .storage import explain
 from .store_file import StoreFile
 
 _GAME_COLUMNS = (
-    "id, game, players, options, seed, tokens, started_at, finished_at, abandoned, joins, colours"
+    "id, game, players, options, seed, tokens, started_at, finished_at, abandoned, joins, colours, "
+    "ended, progress, paused"
 )
+#: the setting that names the game at the table: its id, or "" when none is (a database from
+#: before it has none: the latest game is at the table unless it was set aside)
+CURRENT = "current_game"
+#: set aside and finished games the host's list shows, of each kind (the most recent)
+KEEP_LISTED = 20
 
 
 @dataclass(frozen=True)
@@ -53,6 +62,17 @@ class GameRecord:
     joins: dict[str, str] = field(default_factory=dict)
     #: each player's colour, in seat order (empty: the palette's order)
     colours: list[str] = field(default_factory=list)
+    #: set aside by the host's "end the game" (not by another game started or resumed)
+    ended: bool = False
+    #: where the game stands, as its rules say it ("turn 15", a translatable text), or None
+    progress: Any = None
+    #: it was paused when it was set aside (resuming it pauses it again)
+    paused: bool = False
+
+    @property
+    def finished(self) -> bool:
+        """The game is over by its rules."""
+        return self.finished_at is not None and not self.abandoned
 
 
 @dataclass(frozen=True)
@@ -126,16 +146,18 @@ class Store(StoreFile):
         tokens: dict[str, str],
         joins: dict[str, str] | None = None,
         colours: list[str] | None = None,
+        *,
+        progress: Any = None,
+        aside_paused: bool = False,
     ) -> GameRecord:
+        """A new game, now at the table; the game that was being played, if any, is set aside
+        (kept, resumable; ``aside_paused``: it was paused), in the same transaction."""
         at = now()
         with self._transaction(f"Starting a game of {game}") as db:
-            # The game that was being played, if any, is kept but marked abandoned.
-            db.execute(
-                "UPDATE games SET finished_at = ?, abandoned = 1 WHERE finished_at IS NULL", (at,)
-            )
+            _set_aside(db, at, aside_paused)
             cur = db.execute(
                 "INSERT INTO games (game, players, options, seed, tokens, started_at, joins, "
-                "colours) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "colours, progress) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game,
                     json.dumps(players),
@@ -145,9 +167,40 @@ class Store(StoreFile):
                     at,
                     json.dumps(joins or {}),
                     json.dumps(colours or []),
+                    _progress(progress),
                 ),
             )
+            _set_current(db, cur.lastrowid)
         return self.game(cur.lastrowid)
+
+    def resume_game(
+        self,
+        game_id: int,
+        *,
+        finished_at: str | None = None,
+        aside_paused: bool = False,
+        paused: bool = False,
+    ) -> GameRecord:
+        """The set-aside game ``game_id`` is at the table again (``finished_at``: its log says
+        it is over; ``paused``: paused again, as it was set aside); the game being played, if
+        any, is set aside in the same transaction (``aside_paused``: it was paused)."""
+        at = now()
+        with self._transaction(f"Resuming game {game_id}") as db:
+            _set_aside(db, at, aside_paused, but=game_id)
+            db.execute(
+                "UPDATE games SET abandoned = 0, ended = 0, paused = 0, finished_at = ? "
+                "WHERE id = ?",
+                (finished_at, game_id),
+            )
+            _set_current(db, game_id)
+            if paused:
+                db.execute(
+                    "INSERT OR REPLACE INTO settings (key, value) VALUES ('paused', ?)",
+                    (str(game_id),),
+                )
+            else:
+                db.execute("DELETE FROM settings WHERE key = 'paused'")
+        return self.game(game_id)
 
     def set_seats(self, game_id: int, tokens: dict[str, str], joins: dict[str, str]) -> GameRecord:
         """A game's seat tokens and open join codes, after a seat is claimed or handed over."""
@@ -158,13 +211,46 @@ class Store(StoreFile):
         )
         return self.game(game_id)
 
-    def end_game(self, game_id: int) -> None:
-        """The host ended the game: kept with its history, marked abandoned, never resumed."""
-        self._write(
-            f"Ending game {game_id}",
-            "UPDATE games SET finished_at = COALESCE(finished_at, ?), abandoned = 1 WHERE id = ?",
-            (now(), game_id),
-        )
+    def end_game(self, game_id: int, *, paused: bool = False) -> None:
+        """The host ended the game: no game is at the table any more. An unfinished game is
+        kept set aside (``ended``, resumable; ``paused``: it was paused); a finished one stays
+        finished."""
+        with self._transaction(f"Ending game {game_id}") as db:
+            db.execute(
+                "UPDATE games SET finished_at = ?, abandoned = 1, ended = 1, paused = ? "
+                "WHERE id = ? AND finished_at IS NULL",
+                (now(), int(paused), game_id),
+            )
+            _set_current(db, None)
+
+    def current_game(self) -> GameRecord | None:
+        """The game at the table: the one the setting ``current_game`` names; in a database
+        from before that setting, the latest game unless it was set aside."""
+        current = self.setting(CURRENT)
+        if current is None:
+            record = self.latest_game()
+            return None if record is None or record.abandoned else record
+        try:
+            return self.game(int(current)) if current else None
+        except (KeyError, ValueError):
+            return None
+
+    def kept_games(self, limit: int = KEEP_LISTED) -> dict[str, list[GameRecord]]:
+        """The host's list: the ``limit`` most recent set-aside games (``"unfinished"``) and
+        finished games (``"finished"``), newest first."""
+        operation = "Reading the kept games"
+        found = {}
+        for kind, where in (
+            ("unfinished", "abandoned = 1"),
+            ("finished", "abandoned = 0 AND finished_at IS NOT NULL"),
+        ):
+            rows = self._read(
+                operation,
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE {where} ORDER BY id DESC LIMIT ?",
+                (limit,),
+            )
+            found[kind] = [self._game(row, operation) for row in rows]
+        return found
 
     def game(self, game_id: int) -> GameRecord:
         operation = f"Reading game {game_id}"
@@ -184,10 +270,16 @@ class Store(StoreFile):
         return [self._game(row, operation) for row in rows]
 
     def append(
-        self, game_id: int, seq: int, action: dict[str, Any], source: str, finished: bool
+        self,
+        game_id: int,
+        seq: int,
+        action: dict[str, Any],
+        source: str,
+        finished: bool,
+        progress: Any = None,
     ) -> str:
         """Commit one entry durably, and its mark; ``finished`` records whether the game is over
-        after it."""
+        after it, ``progress`` where it stands (None: as it was)."""
         at = now()
         text = json.dumps(action)
         with self._transaction(f"Saving entry {seq} of game {game_id}") as db:
@@ -200,6 +292,10 @@ class Store(StoreFile):
                 "UPDATE games SET finished_at = ? WHERE id = ? AND abandoned = 0",
                 (at if finished else None, game_id),
             )
+            if progress is not None:
+                db.execute(
+                    "UPDATE games SET progress = ? WHERE id = ?", (_progress(progress), game_id)
+                )
             db.execute("UPDATE meta SET value = value + 1 WHERE key = 'entries'")
         return at
 
@@ -383,8 +479,31 @@ class Store(StoreFile):
             return _game(row)
 
 
+def _set_aside(db: Any, at: str, paused: bool, but: int | None = None) -> None:
+    """Set aside the game being played, if any (unfinished, kept, resumable)."""
+    db.execute(
+        "UPDATE games SET finished_at = ?, abandoned = 1, ended = 0, paused = ? "
+        "WHERE finished_at IS NULL AND id IS NOT ?",
+        (at, int(paused), but),
+    )
+
+
+def _set_current(db: Any, game_id: int | None) -> None:
+    db.execute(
+        "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+        (CURRENT, "" if game_id is None else str(game_id)),
+    )
+
+
+def _progress(progress: Any) -> str | None:
+    return None if progress is None else json.dumps(text_data(progress), default=str)
+
+
 def _game(row: tuple) -> GameRecord:
-    gid, game, players, options, seed, tokens, started, finished, abandoned, joins, colours = row
+    gid, game, players, options, seed, tokens, started, finished, abandoned, joins, colours = row[
+        :11
+    ]
+    ended, progress, paused = row[11:]
     return GameRecord(
         gid,
         game,
@@ -397,4 +516,7 @@ def _game(row: tuple) -> GameRecord:
         bool(abandoned),
         json.loads(joins) if joins else {},
         json.loads(colours) if colours else [],
+        bool(ended),
+        from_text_data(json.loads(progress)) if progress else None,
+        bool(paused),
     )

@@ -104,10 +104,16 @@ MIGRATIONS = {
     # rows from before it are not shown again (an anonymous request's refusal among them)
     ("refusals", "public"): "ALTER TABLE refusals ADD COLUMN public INTEGER NOT NULL DEFAULT 0",
     ("refusals", "message"): "ALTER TABLE refusals ADD COLUMN message TEXT",
+    # a game the host ended (rather than set aside for a new one); games before it were not
+    ("games", "ended"): "ALTER TABLE games ADD COLUMN ended INTEGER NOT NULL DEFAULT 0",
+    # where the game stands ("turn 15"), as a translatable text; games before it have none
+    ("games", "progress"): "ALTER TABLE games ADD COLUMN progress TEXT",
+    # a game set aside while paused is paused again when it is resumed
+    ("games", "paused"): "ALTER TABLE games ADD COLUMN paused INTEGER NOT NULL DEFAULT 0",
 }
 #: The ``user_version`` of a database that has every table and column above: raise it with every
 #: new table or column, or databases already at it will not get them.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 class StoreFile:

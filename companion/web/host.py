@@ -1,4 +1,5 @@
-"""The host's page: start, pause, undo and end games, hand seats over, teach the tag registry.
+"""The host's page: start, pause, undo, end and resume games, hand seats over, teach the tag
+registry.
 
 The host is usually a player too, so the host's view of the game hides as much as the table
 display does; the host page only adds the controls, the join codes of the seats no phone has
@@ -153,7 +154,27 @@ def new_game(token: str):
             options=body.get("options") or {},
             seed=body.get("seed"),
             colours=body.get("colours"),
+            confirm=body.get("confirm") is True,
         )
+    )
+
+
+@bp.get("/api/games")
+def games(token: str):
+    """The kept games: the most recent set-aside (unfinished, resumable) and finished ones."""
+    return jsonify(translator()(table().kept_games()))
+
+
+@bp.post("/api/resume_game")
+def resume_game(token: str):
+    """Resume a set-aside game exactly as it was: ``{"game_id": 3, "confirm": true}`` (the
+    confirmation sets aside the game being played)."""
+    body = _body()
+    game_id = body.get("game_id")
+    if isinstance(game_id, bool) or not isinstance(game_id, int):
+        return _bad_request(t("Say which game to resume (its id)."), "resume_game", game_id)
+    return answer(
+        table().call("resume_game", "host", game_id=game_id, confirm=body.get("confirm") is True)
     )
 
 

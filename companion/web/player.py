@@ -48,12 +48,30 @@ def _check_token(endpoint, values):
     token = (values or {}).get("token", "")
     if _player(token) is None:
         if endpoint == "player.page":
+            kept = table().kept_game_for_token(token)
+            if kept is not None and access().claim_ok(token, request.cookies.get(CLAIM_COOKIE)):
+                title = _title(kept.game)
+                text = t(
+                    "The game of {game} this seat belongs to is no longer at the table: the "
+                    "host set it aside, ended it or started a new one. If the host resumes it, "
+                    "reload this page. To play the new game, scan your seat's code on the table "
+                    "display, or ask the host.",
+                    game=title,
+                )
+                abort(message_page(403, t("Your game is not at the table"), text))
             abort(message_page(403, t("Not your seat"), NOT_A_SEAT))
         refuse_request(NOT_A_SEAT)
     if not access().claim_ok(token, request.cookies.get(CLAIM_COOKIE)):
         if endpoint == "player.page":
             abort(message_page(403, t("This seat is on another phone"), NOT_THIS_PHONE))
         refuse_request(NOT_THIS_PHONE, rule=ON_ANOTHER_PHONE)
+
+
+def _title(game_id: str) -> str:
+    try:
+        return table().game_plugin(game_id).title
+    except (ValueError, KeyError):  # a game this companion no longer has
+        return game_id
 
 
 def _player(token: str) -> str | None:

@@ -259,6 +259,7 @@ def test_levelling_up_equipping_and_trading_on_the_phones(server, phone, shots):
     status, answer = post(
         f"{server.host}/api/new_game",
         {
+            "confirm": True,
             "game": "dorktower",
             "players": ["Elena", "Denise"],
             "options": {"scenario": scenario},

@@ -43,7 +43,7 @@ def test_a_whole_game_through_the_table_the_devices_and_the_phones(toy_server):
     host, table = toy_server.host, toy_server.table
     status, answer = post(
         f"{host}/api/new_game",
-        {"game": "toy", "players": PLAYERS, "options": {"goal": 10}, "seed": 5},
+        {"confirm": True, "game": "toy", "players": PLAYERS, "options": {"goal": 10}, "seed": 5},
     )
     assert status == 200 and answer["ok"], answer
     links = join_all(host)
@@ -97,7 +97,9 @@ def test_its_pages_and_its_page_module_are_served(toy_server):
 
 
 def _new_game(server) -> dict[str, str]:
-    status, answer = post(f"{server.host}/api/new_game", {"game": "toy", "players": PLAYERS[:2]})
+    status, answer = post(
+        f"{server.host}/api/new_game", {"confirm": True, "game": "toy", "players": PLAYERS[:2]}
+    )
     assert status == 200 and answer["ok"], answer
     return join_all(server.host)
 

@@ -100,7 +100,8 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
     proc = Process(data)
     seed = 100
     status, answer = post(
-        f"{proc.host}/api/new_game", {"game": "abracadawhat", "players": PLAYERS, "seed": seed}
+        f"{proc.host}/api/new_game",
+        {"confirm": True, "game": "abracadawhat", "players": PLAYERS, "seed": seed},
     )
     assert status == 200, answer
     links = join_all(proc.host)
@@ -163,7 +164,7 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
                 games += 1
                 status, _ = post(
                     f"{proc.host}/api/new_game",
-                    {"game": "abracadawhat", "players": PLAYERS, "seed": seed},
+                    {"confirm": True, "game": "abracadawhat", "players": PLAYERS, "seed": seed},
                 )
                 assert status == 200
                 links = join_all(proc.host)

@@ -24,7 +24,8 @@ def refusals(base: str, language: str = "en") -> list[dict]:
 
 def new_game(host: str, players: list[str], seed: int) -> dict[str, str]:
     status, answer = post(
-        f"{host}/api/new_game", {"game": "abracadawhat", "players": players, "seed": seed}
+        f"{host}/api/new_game",
+        {"confirm": True, "game": "abracadawhat", "players": players, "seed": seed},
     )
     assert status == 200, answer
     post(f"{host}/sim/draw_all")

@@ -92,6 +92,7 @@ def test_the_ring_follows_the_tower_for_16_turns_across_a_sigkill(tmp_path):
         status, answer = post(
             f"{proc.host}/api/new_game",
             {
+                "confirm": True,
                 "game": "dorktower",
                 "players": PLAYERS,
                 "seed": 5,

@@ -200,7 +200,8 @@ def test_signing_out_ends_the_session(server):
 
 def start(server) -> dict:
     status, answer = post(
-        f"{server.host}/api/new_game", {"game": "abracadawhat", "players": PLAYERS, "seed": 4}
+        f"{server.host}/api/new_game",
+        {"confirm": True, "game": "abracadawhat", "players": PLAYERS, "seed": 4},
     )
     assert status == 200, answer
     return get(f"{server.host}/api/setup")["links"]
@@ -328,7 +329,10 @@ def test_every_post_needs_its_own_pages_csrf_token_and_changes_nothing_without(s
         (f"{server.host}/api/pause", {}),
         (f"{server.host}/api/end_game", {}),
         (f"{server.host}/api/hand_over", {"player": "Marta"}),
-        (f"{server.host}/api/new_game", {"game": "abracadawhat", "players": PLAYERS}),
+        (
+            f"{server.host}/api/new_game",
+            {"confirm": True, "game": "abracadawhat", "players": PLAYERS},
+        ),
         (f"{server.host}/api/new_pin", {}),
         (f"{server.host}/sim/draw", {}),
     ]

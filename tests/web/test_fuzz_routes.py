@@ -162,7 +162,12 @@ class Fixture:
         one, or handed its seats over)."""
         status, answer = post(
             f"{self.server.host}/api/new_game",
-            {"game": "abracadawhat", "players": ["Elena", "Denise", "Marta"], "seed": 4},
+            {
+                "confirm": True,
+                "game": "abracadawhat",
+                "players": ["Elena", "Denise", "Marta"],
+                "seed": 4,
+            },
         )
         assert status == 200, answer
         links = join_all(self.server.host)
@@ -358,7 +363,7 @@ def test_the_table_still_works_after_the_fuzzing(fuzz):
     answers, keeps its log and accepts a new game."""
     status, answer = post(
         f"{fuzz.server.host}/api/new_game",
-        {"game": "abracadawhat", "players": ["Ann", "Bo"], "seed": 1},
+        {"confirm": True, "game": "abracadawhat", "players": ["Ann", "Bo"], "seed": 1},
     )
     assert status == 200 and answer["ok"], answer
     assert fuzz.client.get("/healthz").status_code == 200

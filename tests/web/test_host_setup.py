@@ -18,7 +18,7 @@ PLAYERS = ["Elena", "Denise", "Marta", "Ivo"]
 def new_game(server, **more) -> tuple[int, dict]:
     return post(
         f"{server.host}/api/new_game",
-        {"game": "abracadawhat", "players": PLAYERS, "seed": 2, **more},
+        {"confirm": True, "game": "abracadawhat", "players": PLAYERS, "seed": 2, **more},
     )
 
 

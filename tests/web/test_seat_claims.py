@@ -16,7 +16,8 @@ NOT_THIS_PHONE = "This seat is on another phone"
 
 def start(server) -> dict[str, str]:
     status, answer = post(
-        f"{server.host}/api/new_game", {"game": "abracadawhat", "players": PLAYERS, "seed": 4}
+        f"{server.host}/api/new_game",
+        {"confirm": True, "game": "abracadawhat", "players": PLAYERS, "seed": 4},
     )
     assert status == 200, answer
     return get(f"{server.host}/api/setup")["links"]

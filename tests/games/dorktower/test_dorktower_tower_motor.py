@@ -163,7 +163,9 @@ def test_each_turn_of_the_tower_turns_the_motor_one_step_and_is_remembered(store
     """DT-TIME-2: the real tower turns one step clockwise at the end of every turn."""
     motor = FakeMotor()
     table = open_table(store, motor)
-    assert table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"])["ok"]
+    assert table.call(
+        "new_game", "host", game="tower-motor-test", players=["Ann", "Ben"], confirm=True
+    )["ok"]
     assert motor.calls == [] and store.setting(SETTING) == "0"
     end_turns(table, 3)
     assert motor.calls == [1, 1, 1] and store.setting(SETTING) == "3"
@@ -173,7 +175,7 @@ def test_each_turn_of_the_tower_turns_the_motor_one_step_and_is_remembered(store
 def test_an_undo_turns_the_tower_on_seven_steps_never_back(store):
     motor = FakeMotor()
     table = open_table(store, motor)
-    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"])
+    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"], confirm=True)
     end_turns(table, 2)
     assert table.call("undo", "host")["ok"]
     assert motor.calls == [1, 1, 7] and store.setting(SETTING) == "1"
@@ -185,7 +187,7 @@ def test_a_restart_with_the_tower_behind_catches_up(store):
     step 2 only: on start the motor turns it 3 steps on; a restart with the tower in place turns
     nothing."""
     table = open_table(store, None)
-    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"])
+    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"], confirm=True)
     end_turns(table, 5)
     table.close()
     store.set_setting(SETTING, "2")
@@ -201,9 +203,9 @@ def test_a_restart_with_the_tower_behind_catches_up(store):
 def test_a_new_game_turns_the_tower_on_to_its_setup_position(store):
     motor = FakeMotor()
     table = open_table(store, motor)
-    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"])
+    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"], confirm=True)
     end_turns(table, 5)
-    table.call("new_game", "host", game="tower-motor-test", players=["Cid", "Dee"])
+    table.call("new_game", "host", game="tower-motor-test", players=["Cid", "Dee"], confirm=True)
     assert motor.calls == [1] * 5 + [3] and store.setting(SETTING) == "0"
     table.close()
 
@@ -220,7 +222,7 @@ def test_a_game_without_a_tower_leaves_the_motor_alone(store):
 def test_a_motor_fault_does_not_stop_the_table_and_the_next_change_catches_up(store):
     broken = FakeMotor(fail=True)
     table = open_table(store, broken)
-    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"])
+    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"], confirm=True)
     end_turns(table, 2)  # accepted although the motor fails
     assert table.history.state["step"] == 2 and store.setting(SETTING) == "0"
     broken.fail = False
@@ -233,7 +235,7 @@ def test_the_real_motor_on_mock_pins_follows_the_game_across_a_restart(store):
     factory = MockFactory()
     motor = TowerMotor([4, 17, 27, 22], steps_per_turn=64, delay=0, pin_factory=factory)
     table = open_table(store, motor)
-    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"])
+    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"], confirm=True)
     end_turns(table, 2)
     assert motor.wait(10) and motor.position == 2
     table.close()
@@ -255,7 +257,7 @@ def test_the_ring_animates_the_turn_then_shows_the_steady_ring_also_after_a_rest
     clock = Clock()
     layout = Layout(seats=3, tower_pixels=8)
     table = open_table(store, None, layout=layout, clock=clock)
-    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"])
+    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"], confirm=True)
     end_turns(table, 1)  # door from wedge 1 to wedge 2, Ben's turn
     ben = PALETTE[SEAT_COLOURS[1]]
     assert table.frames(clock.t + 0.1)["tower"].index(DOOR) == 1  # still sliding from wedge 1
@@ -286,7 +288,7 @@ def test_the_strip_ends_on_the_steady_ring_when_the_animation_is_over(store):
     layout = Layout(seats=3, tower_pixels=8)
     strips = {name: SimStrip(name, n) for name, n in layout.strips().items()}
     table = open_table(store, None, layout=layout, clock=clock, strips=strips)
-    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"])
+    table.call("new_game", "host", game="tower-motor-test", players=["Ann", "Ben"], confirm=True)
     end_turns(table, 1)
     ring = strips["tower"]
     ben = PALETTE[SEAT_COLOURS[1]]

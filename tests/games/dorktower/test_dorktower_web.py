@@ -40,7 +40,13 @@ PLAYERS = ["Elena", "Denise", "Marta"]
 def new_game(server, players=PLAYERS, options=None, seed=1) -> dict[str, str]:
     status, answer = post(
         f"{server.host}/api/new_game",
-        {"game": "dorktower", "players": players, "options": options or {}, "seed": seed},
+        {
+            "confirm": True,
+            "game": "dorktower",
+            "players": players,
+            "options": options or {},
+            "seed": seed,
+        },
     )
     assert status == 200, answer
     return join_all(server.host)

@@ -81,9 +81,12 @@ export async function post(url, body = {}) {
 
 // A Server-Sent Events stream of snapshots. EventSource reconnects by itself; while it is down the
 // page says so and keeps showing the last state, marked stale. A phone waking up reconnects at once.
+// A stream that says "gone" (the page's seat is no seat of the game at the table any more) stays
+// closed: the page is not offline, and onGone says what happened instead of "Reconnecting…".
 export function live(url, onSnapshot, { onGone } = {}) {
   let source = null;
   let lastAt = null;
+  let gone = false;
   const conn = document.getElementById("conn");
   const staleAt = document.getElementById("stale-at");
 
@@ -97,6 +100,7 @@ export function live(url, onSnapshot, { onGone } = {}) {
   }
 
   function open() {
+    if (gone) return;
     if (source) source.close();
     source = new EventSource(url);
     source.addEventListener("snapshot", (e) => {
@@ -108,8 +112,12 @@ export function live(url, onSnapshot, { onGone } = {}) {
     });
     source.addEventListener("gone", () => {
       source.close();
-      setStale(true);
-      if (onGone) onGone();
+      if (!onGone) { setStale(true); return; }
+      gone = true;
+      document.body.classList.remove("stale");
+      document.body.classList.add("gone");
+      if (conn) { conn.classList.add("stale"); conn.textContent = _("Not at the table"); }
+      onGone();
     });
     source.addEventListener("bye", () => setStale(true));
     // A newer stream of this seat (another tab) or of this phone took over: stay quiet until this

@@ -110,8 +110,22 @@ function render(snap) {
   document.getElementById("sub").textContent = (page && page.player && page.player(snap, ctx)) || "";
 }
 
-live(main.dataset.stream, render, {
-  onGone: () => {
-    document.getElementById("prompt").textContent = _("This link belongs to a game that is no longer on the table. Ask the host for the new one.");
-  },
-});
+// This seat's game left the table (set aside, ended, or a new game began): the page says so
+// plainly, its buttons go, and it comes back by itself if the host resumes the game.
+function notAtTheTable() {
+  const prompt = document.getElementById("prompt");
+  prompt.textContent = _("Your game is no longer at the table: the host set it aside, ended it or started a new one.");
+  prompt.classList.remove("mine");
+  document.getElementById("sub").textContent = _("To play the new game, scan your seat's code on the table display, or ask the host. If the host resumes this game, this page comes back by itself.");
+  document.getElementById("dice-card").hidden = true;
+  ctx.area.replaceChildren();
+  drawn = null;
+  const back = setInterval(async () => {
+    try {
+      const response = await fetch(main.dataset.state, { cache: "no-store" });
+      if (response.ok) { clearInterval(back); location.reload(); }
+    } catch (err) { /* not reachable now: asked again */ }
+  }, 5000);
+}
+
+live(main.dataset.stream, render, { onGone: notAtTheTable });

@@ -104,3 +104,6 @@ class AbracadaWhat(Game):
             winners=tuple(state["winners"]),
             scores=dict(zip(state["players"], state["score"])),
         )
+
+    def progress(self, state: State) -> str:
+        return t("round {n}", n=state["round"])

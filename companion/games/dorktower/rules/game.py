@@ -139,6 +139,11 @@ class DorkTower(Game):
     def outcome(self, state: State) -> Outcome:
         return views.outcome(state)
 
+    def progress(self, state: State) -> str:
+        if state["turn"] < 1:  # the start roll and the choice of heroes come before turn 1
+            return t("before the first turn")
+        return t("turn {n}", n=state["turn"])
+
     # -- what the inputs, the lights, the pages and the tests ask ---------------------------
 
     def awaited(self, state: State) -> dict[str, Any] | None:
