@@ -1,7 +1,8 @@
-// The host page: new game, pause, undo, end, seats and their codes, stickers, the PIN, and the
-// simulated table's controls. The game's own part of the simulation panel is drawn by its page
+// The host page: new game, pause, undo, end, the kept games (kept_games.js), seats and their
+// codes, stickers, the PIN, and the simulated table's controls. The game's own part of the simulation panel is drawn by its page
 // module (games.js, docs/pages.md).
 import { _, el, events, live, post, refusals, replace, toast } from "./common.js";
+import { confirmed, loadGames, withConfirmation } from "./kept_games.js";
 import { gamePage } from "./games.js";
 import { seatLabel, seatText } from "./seats.js";
 import { wizard } from "./wizard.js";
@@ -120,7 +121,12 @@ document.getElementById("undo").addEventListener("click", async () => {
 document.getElementById("pause").addEventListener("click", () => post(`${base}/api/pause`));
 document.getElementById("resume").addEventListener("click", () => post(`${base}/api/resume`));
 document.getElementById("end-game").addEventListener("click", async () => {
-  if (!confirm(_("End the game? It is kept in the log, but it cannot be played on."))) return;
+  const game = lastSnap && lastSnap.game;
+  if (!game) return;
+  const text = game.finished
+    ? _("End the game of {game}? It is over: it stays in the list of finished games.", { game: game.title })
+    : _("End the game of {game} ({progress})? It is kept: you can resume it from the list of games.", { game: game.title, progress: game.progress || "—" });
+  if (!(await confirmed(text, _("End the game")))) return;
   const result = await post(`${base}/api/end_game`);
   if (result.ok) { toast(_("The game has ended.")); document.getElementById("new-game-card").open = true; }
 });
@@ -166,6 +172,7 @@ function devices(list) {
 }
 
 let lastSnap = null;
+let lastListed = null; // the game at the table when the list of games was last read
 const redraw = () => render(lastSnap);
 
 function render(snap) {
@@ -182,6 +189,8 @@ function render(snap) {
   document.getElementById("resume").hidden = !paused;
   document.getElementById("end-game").hidden = !snap.game;
   renderSeats(snap);
+  const listed = snap.game ? `${snap.game.id}:${snap.game.finished}` : "";
+  if (listed !== lastListed) { lastListed = listed; loadGames(base); }
   if (snap.game && snap.game.id !== lastGameId) {
     lastGameId = snap.game.id;
     if (setup) loadSetup();
@@ -194,7 +203,7 @@ function render(snap) {
     document.getElementById("prompt").textContent = _("No game yet: set one up below.");
   } else {
     document.getElementById("prompt").textContent = snap.view.prompt;
-    const progress = page && page.progress ? page.progress(snap) : null;
+    const progress = page && page.progress ? page.progress(snap) : snap.game.progress;
     document.getElementById("sub").textContent = [snap.game.title, progress, snap.view.order.join(", ")].filter(Boolean).join(" · ");
   }
   if (simulated) refreshWorld(snap);
@@ -290,5 +299,6 @@ if (simulated) {
 await loadSetup();
 renderTagGames();
 renderTags();
-wizard({ setup, base, seats: Number(main.dataset.seats), onStarted: () => loadSetup() });
+wizard({ setup, base, seats: Number(main.dataset.seats), onStarted: () => loadSetup(),
+  start: (body) => withConfirmation(`${base}/api/new_game`, body, _("Set it aside and start")) });
 live(main.dataset.stream, render);

@@ -8,7 +8,9 @@ const STEPS = ["game", "players", "seats", "colours", "options", "review"];
 const NAMES = ["Elena", "Denise", "Marta", "Ivo", "Sara", "Luca", "Anna", "Teo"];
 const SVG = "http://www.w3.org/2000/svg";
 
-export function wizard({ setup, base, seats, onStarted }) {
+// `start(body)` posts the new game (the host page asks first when a game is running); the
+// wizard opens at its first step every time, never on its start button.
+export function wizard({ setup, base, seats, onStarted, start = (body) => post(`${base}/api/new_game`, body) }) {
   const form = document.getElementById("new-game");
   const state = { step: 0, game: setup.games[0], players: [], colours: [], options: {} };
   const palette = Object.keys(setup.palette);
@@ -198,7 +200,7 @@ export function wizard({ setup, base, seats, onStarted }) {
       const why = problem(step);
       if (why) { toast(why, true); return; }
     }
-    const result = await post(`${base}/api/new_game`, { game: game().id, players: state.players.map((p) => p.trim()),
+    const result = await start({ game: game().id, players: state.players.map((p) => p.trim()),
       colours: state.colours, options: state.options });
     if (result.ok) {
       toast(_("The game has started."));
@@ -206,6 +208,10 @@ export function wizard({ setup, base, seats, onStarted }) {
       render();
       onStarted();
     }
+  });
+
+  document.getElementById("new-game-card")?.addEventListener("toggle", (e) => {
+    if (e.target.open && state.step !== 0) { state.step = 0; render(); }
   });
 
   chooseGame(state.game);

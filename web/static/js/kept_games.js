@@ -1,0 +1,74 @@
+// The host page's kept games: the confirmation before a running game is set aside (the table
+// refuses it without one, TABLE-GAME-4, naming the game and where it stands), and the list of
+// unfinished (set aside or ended) and finished games, any unfinished one resumable.
+import { _, csrf, el, post, replace, toast } from "./common.js";
+
+const CONFIRM = "TABLE-GAME-4";
+
+// Ask in the page's dialog; true when the host confirms.
+export function confirmed(text, yes) {
+  const dialog = document.getElementById("confirm-dialog");
+  document.getElementById("confirm-text").textContent = text;
+  document.getElementById("confirm-yes").textContent = yes;
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "yes"), { once: true });
+    dialog.returnValue = "";
+    dialog.showModal();
+  });
+}
+
+// POST a request that may set the running game aside: the table's refusal names the game and its
+// turn, the host confirms in the dialog, and only then is it sent again with the confirmation.
+export async function withConfirmation(url, body, yes) {
+  let response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
+      body: JSON.stringify(body),
+    });
+  } catch (err) {
+    return post(url, body); // says the table cannot be reached
+  }
+  let answer = {};
+  try { answer = await response.json(); } catch (err) { answer = { ok: false, reason: response.statusText }; }
+  if (answer.ok) return answer;
+  if (answer.rule !== CONFIRM) return post(url, body); // refused for another reason: shown as usual
+  if (!(await confirmed(answer.reason, yes))) return { ok: false, cancelled: true };
+  return post(url, { ...body, confirm: true });
+}
+
+function when(iso) {
+  try {
+    return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  } catch (err) { return ""; }
+}
+
+function item(game, base) {
+  const facts = [_("started {when}", { when: when(game.started_at) }), game.progress, game.state_text].filter(Boolean).join(" · ");
+  return el("li", { "data-kept-game": game.id, "data-state": game.state },
+    el("strong", { text: game.title }), " · ", game.players.join(", "),
+    el("div", { class: "hint", text: facts }),
+    game.resumable ? el("button", { type: "button", "data-resume": game.id, onclick: () => resume(game, base) }, _("Resume")) : null);
+}
+
+async function resume(game, base) {
+  const result = await withConfirmation(`${base}/api/resume_game`, { game_id: game.id }, _("Set it aside and resume"));
+  if (result.ok) {
+    toast(_("The game of {game} is back at the table.", { game: game.title }));
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  }
+}
+
+let reading = 0;
+export async function loadGames(base) {
+  const asked = ++reading;
+  let kept;
+  try { kept = await (await fetch(`${base}/api/games`, { cache: "no-store" })).json(); } catch (err) { return; }
+  if (asked !== reading || !kept.unfinished) return; // a newer read is on its way
+  replace("games-unfinished", kept.unfinished.length ? kept.unfinished.map((g) => item(g, base))
+    : [el("li", { class: "muted", text: _("No unfinished game is kept.") })]);
+  replace("games-finished", kept.finished.length ? kept.finished.map((g) => item(g, base))
+    : [el("li", { class: "muted", text: _("No game has finished yet.") })]);
+  document.getElementById("games-limit").textContent = _("The {n} most recent of each are listed.", { n: kept.limit });
+}
