@@ -150,3 +150,38 @@ def test_data_sets_actuators_page_and_catalogs(game_id):
 def test_the_registry_lists_every_shipped_game_once():
     assert [found.id for found in plugins()][: len(GAME_IDS)] == list(GAME_IDS)
     assert len(set(GAME_IDS)) == len(GAME_IDS)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_game_says_where_it_stands(game_id):
+    """``progress(state)``: a few public words ("turn 15", "round 2") that the host's list of
+    kept games and the confirmation before a game is set aside show. A translatable text with a
+    translation in every language, kept in the store as text data, and public: a state a viewer
+    cannot tell apart says the same."""
+    from babel.messages.pofile import read_po
+
+    from companion.i18n import Text, from_text_data, text_data
+
+    found = plugin(game_id)
+    game = found.game
+    translated = {}
+    for domain in found.catalogs.server:
+        for lang in LANGUAGES:
+            if lang != DEFAULT:
+                po = found.translations / lang / "LC_MESSAGES" / f"{domain}.po"
+                with po.open("rb") as handle:
+                    translated |= {m.id: m.string for m in read_po(handle) if m.id and m.string}
+    seen = set()
+    rng = random.Random(1)
+    for seed in range(2):
+        for n, (state, _action, _events) in enumerate(playout(game, seed)):
+            progress = game.progress(state)
+            assert isinstance(progress, Text) and str(progress).strip(), progress
+            assert progress.msgid in translated, f"{progress.msgid!r} has no Italian"
+            assert from_text_data(json.loads(json.dumps(text_data(progress)))) == progress
+            seen.add(str(progress))
+            if n % 10 == 0:
+                for viewer in (TABLE, *game.players(state)):
+                    other = game.indistinguishable(state, viewer, rng)
+                    assert game.progress(other) == progress
+    assert len(seen) > 1, seen  # it moves as the game goes on
