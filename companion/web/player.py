@@ -46,6 +46,8 @@ def _check_token(endpoint, values):
     """A token that is no seat's gets 403 and nothing else, on every route of the blueprint; so
     does a seat's link without the claim of the phone that took the seat (a copied link)."""
     token = (values or {}).get("token", "")
+    if endpoint == "player.back":  # answers every link alike: true only for the seat's phone
+        return
     if _player(token) is None:
         if endpoint == "player.page":
             kept = table().kept_game_for_token(token)
@@ -90,12 +92,22 @@ def _seat(token: str) -> str:
 def page(token: str):
     return render_template(
         "player.html",
+        token=token,
         player=_seat(token),
         stream=url_for("player.stream", token=token),
         state=url_for("player.state", token=token),
         act=url_for("player.act", token=token),
         roll=url_for("player.virtual_roll", token=token),
     )
+
+
+@bp.get("/api/back")
+def back(token: str):
+    """Whether this seat is at the table again (its game was resumed), asked now and then by a
+    page whose game left the table: true only on the phone that claimed the seat, and always
+    200, so the waiting page logs no error."""
+    seated = _player(token) is not None
+    return jsonify({"back": seated and access().claim_ok(token, request.cookies.get(CLAIM_COOKIE))})
 
 
 @bp.get("/api/state")

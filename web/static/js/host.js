@@ -190,7 +190,7 @@ function render(snap) {
   document.getElementById("end-game").hidden = !snap.game;
   renderSeats(snap);
   const listed = snap.game ? `${snap.game.id}:${snap.game.finished}` : "";
-  if (listed !== lastListed) { lastListed = listed; loadGames(base); }
+  if (listed !== lastListed) { lastListed = listed; loadGames(base, () => lastSnap && lastSnap.game); }
   if (snap.game && snap.game.id !== lastGameId) {
     lastGameId = snap.game.id;
     if (setup) loadSetup();
@@ -300,5 +300,5 @@ await loadSetup();
 renderTagGames();
 renderTags();
 wizard({ setup, base, seats: Number(main.dataset.seats), onStarted: () => loadSetup(),
-  start: (body) => withConfirmation(`${base}/api/new_game`, body, _("Set it aside and start")) });
+  start: (body) => withConfirmation(`${base}/api/new_game`, body, _("Set it aside and start"), lastSnap && lastSnap.game) });
 live(main.dataset.stream, render);

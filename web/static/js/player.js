@@ -122,8 +122,8 @@ function notAtTheTable() {
   drawn = null;
   const back = setInterval(async () => {
     try {
-      const response = await fetch(main.dataset.state, { cache: "no-store" });
-      if (response.ok) { clearInterval(back); location.reload(); }
+      const answer = await (await fetch(main.dataset.back, { cache: "no-store" })).json();
+      if (answer.back) { clearInterval(back); location.reload(); }
     } catch (err) { /* not reachable now: asked again */ }
   }, 5000);
 }
