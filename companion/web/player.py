@@ -46,12 +46,13 @@ def _check_token(endpoint, values):
     """A token that is no seat's gets 403 and nothing else, on every route of the blueprint; so
     does a seat's link without the claim of the phone that took the seat (a copied link)."""
     token = (values or {}).get("token", "")
-    if endpoint == "player.back":  # answers every link alike: true only for the seat's phone
-        return
     if _player(token) is None:
+        kept = table().kept_game_for_token(token)
+        claimed = kept is not None and access().claim_ok(token, request.cookies.get(CLAIM_COOKIE))
+        if endpoint == "player.back" and claimed:  # its phone waits for the game to come back
+            return
         if endpoint == "player.page":
-            kept = table().kept_game_for_token(token)
-            if kept is not None and access().claim_ok(token, request.cookies.get(CLAIM_COOKIE)):
+            if claimed:
                 title = _title(kept.game)
                 text = t(
                     "The game of {game} this seat belongs to is no longer at the table: the "
@@ -103,11 +104,11 @@ def page(token: str):
 
 @bp.get("/api/back")
 def back(token: str):
-    """Whether this seat is at the table again (its game was resumed), asked now and then by a
-    page whose game left the table: true only on the phone that claimed the seat, and always
-    200, so the waiting page logs no error."""
-    seated = _player(token) is not None
-    return jsonify({"back": seated and access().claim_ok(token, request.cookies.get(CLAIM_COOKIE))})
+    """Whether this seat is at the table again, asked now and then by the page of a game that
+    left the table, on the phone that claimed the seat: false (200) while its game is set aside
+    and resumable, true once it is resumed; 403 like every route for anyone else, or when the
+    game can no longer come back."""
+    return jsonify({"back": _player(token) is not None})
 
 
 @bp.get("/api/state")

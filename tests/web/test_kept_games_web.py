@@ -99,3 +99,17 @@ def test_ending_a_game_keeps_it(server, game):
     # no game runs: resuming needs no confirmation
     assert post(f"{server.host}/api/resume_game", {"game_id": listed["id"]})[0] == 200
     assert request(game["Denise"])[0] == 200
+
+
+def test_the_waiting_page_asks_whether_its_game_is_back(server, game):
+    """``/p/<token>/api/back``: false while the seat's game is set aside (on its phone only),
+    true once it is resumed; 403 for a link without the claim, as every route."""
+    first = get(f"{server.host}/api/state")["game"]["id"]
+    denise = game["Denise"]
+    assert get(f"{denise}/api/back") == {"back": True}
+    assert post(f"{server.host}/api/new_game", GAME | {"confirm": True})[0] == 200
+    assert get(f"{denise}/api/back") == {"back": False}
+    copied = request(f"{denise}/api/back", headers={"Cookie": "companion_claim=nope"})
+    assert copied[0] == 403
+    assert post(f"{server.host}/api/resume_game", {"game_id": first, "confirm": True})[0] == 200
+    assert get(f"{denise}/api/back") == {"back": True}

@@ -122,8 +122,9 @@ function notAtTheTable() {
   drawn = null;
   const back = setInterval(async () => {
     try {
-      const answer = await (await fetch(main.dataset.back, { cache: "no-store" })).json();
-      if (answer.back) { clearInterval(back); location.reload(); }
+      const response = await fetch(main.dataset.back, { cache: "no-store" });
+      if (!response.ok) { clearInterval(back); return; } // the game cannot come back
+      if ((await response.json()).back) { clearInterval(back); location.reload(); }
     } catch (err) { /* not reachable now: asked again */ }
   }, 5000);
 }
