@@ -200,7 +200,7 @@ function render(snap) {
   if (snap.game) document.body.dataset.game = snap.game.game;
   else delete document.body.dataset.game;
   if (!snap.view) {
-    document.getElementById("prompt").textContent = _("No game yet: set one up below.");
+    document.getElementById("prompt").textContent = _("No game at the table: set one up below, or resume a kept one.");
   } else {
     document.getElementById("prompt").textContent = snap.view.prompt;
     const progress = page && page.progress ? page.progress(snap) : snap.game.progress;
