@@ -25,7 +25,10 @@ def server(tmp_path):
 def host_phone(browser, server, lang: str):
     """One phone: signed in as host with the PIN (its host cookie), in ``lang``."""
     ctx = browser.new_context(
-        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True, has_touch=True
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
     )
     page = ctx.new_page()
     page.errors = []

@@ -64,24 +64,36 @@ class AbracadaHands(GameHands):
     def world(self, viewer: str | None = None) -> dict[str, Any]:
         """Every stone and where it lies, for the simulation panel; for ``viewer`` (a host who
         plays that seat) only the stones that player sees, by number, and how many lie in each
-        hidden place (``hidden``: place -> count)."""
-        seen = self._sensed()
+        place they cannot look at (``hidden``: place -> count), all from that player's view."""
         if viewer is None:
-            return seen
-        players = [name.split(":", 1)[1] for name in seen["places"] if name.startswith("rack:")]
-        shown = {"board", "removed", *(f"rack:{p}" for p in players if p != viewer)}
-        shown.add(f"acquired:{viewer}")  # the secret stones they took and looked at
+            return self._sensed()
+        history = self.table.history
+        if history is None or history.game.id != self.game.id:
+            return {"places": {}, "hidden": {}, "secret": [], "phase": None}
+        # what the player sees, from their own view (not from the stickers: a UID names a stone)
+        view = history.game.view(history.state, viewer)
+        players = view["players"]
+
+        def stones(counts: list[int]) -> list[dict[str, int]]:
+            return [{"stone": n} for n in range(1, 9) for _ in range(counts[n - 1])]
+
+        places = {
+            f"rack:{p}": [{"stone": n} for n in sorted(players[p]["rack"] or [])]
+            for p in view["order"]
+            if p != viewer
+        }
+        places[f"acquired:{viewer}"] = [
+            {"stone": n} for n in sorted(players[viewer]["secret"] or [])
+        ]
+        places["board"] = stones(view["board"]["cast"])
+        places["removed"] = stones(view["board"]["removed"])
+        hidden = {"pile": view["reserve_size"], f"rack:{viewer}": players[viewer]["rack_size"]}
+        hidden |= {f"acquired:{p}": players[p]["secret_stones"] for p in players if p != viewer}
         return {
-            "places": {
-                place: [{"stone": s["stone"]} for s in stones]
-                for place, stones in seen["places"].items()
-                if place in shown
-            },
-            "hidden": {
-                place: len(stones) for place, stones in seen["places"].items() if place not in shown
-            },
-            "secret": [stone is not None for stone in seen["secret"]],
-            "phase": seen["phase"],
+            "places": places,
+            "hidden": hidden,
+            "secret": list(view["secret_slots"]),
+            "phase": view["phase"],
         }
 
     def _sensed(self) -> dict[str, Any]:

@@ -66,7 +66,7 @@ class DorkTowerHands(GameHands):
             return {"stickers": stickers, "awaiting": awaiting}
         public = ("kind", "player", "face", "why", "left")
         return {
-            "stickers": {name: len(uids) for name, uids in stickers.items()},
+            "stickers": {name: len(stickers[name]) for name in sorted(stickers)},  # not by UID
             "awaiting": {k: awaiting[k] for k in public if k in awaiting} if awaiting else None,
         }
 
