@@ -7,9 +7,10 @@ Italian go to tests/artifacts/screenshots/."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
-from support import Server, get, wait_until
+from support import Server, claim, get, post, wait_until
 
 PLAYERS = ["Elena", "Denise", "Marta"]
 ME = "Elena"
@@ -159,3 +160,87 @@ def post_action(server, player: str, view: dict) -> None:
     ends = [a for a in mine if a["type"] in ("end_turn", "decline_secret", "allow")]
     table.call("action", f"phone:{player}", action=(ends or mine)[0], player=player)
     get(f"{server.base}/api/table")
+
+
+def own_stones_on_seat_page(page) -> int:
+    """Stone faces drawn in Elena's own card on her page (there must never be any)."""
+    return page.locator(f'.player[data-player="{ME}"] .stone:not(.back)').count()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_host_who_plays_plays_a_whole_game_without_seeing_their_stones(server, browser, wizard):
+    """Three players, the host playing Elena on the phone that holds the host's page: the game
+    is played to its end, every deal, removal and roll from the blind panel, Elena's decisions
+    from her page; at no step does a page of that phone, or what it is sent, show her stones."""
+    rng = random.Random(11)
+    ctx, host = host_phone(browser, server, "en")
+    try:
+        wizard(host, "abracadawhat", PLAYERS)
+        host.wait_for_selector("a[data-join='Marta']")
+        links = {p: host.get_attribute(f"a[data-join='{p}']", "href") for p in PLAYERS}
+        seat = ctx.new_page()
+        seat.goto(links[ME])
+        seat.click("#join-go")
+        seat.wait_for_url("**/p/**")
+        others = {p: claim(links[p]) for p in PLAYERS if p != ME}  # other phones
+        base = host.url.rstrip("/")
+        host.bring_to_front()
+        steps = 0
+        for steps in range(900):
+            view = server.table.referee_view()
+            if view["finished"]:
+                break
+            if steps % 3 == 0:  # what this phone shows and is sent
+                assert own_faces(host) == 0, steps
+                assert own_stones_on_seat_page(seat) == 0, steps
+                world = world_json(host, base)
+                assert f"rack:{ME}" not in world["places"] and world["blind"] == ME
+            before = server.table.version
+            phase, active = view["phase"], view["active"]
+            if phase in ("deal", "refill"):
+                host.click("#sim-draw-all")
+            elif phase == "remove":
+                host.click("#sim-tap-own" if active == ME else "#sim-remove")
+            elif phase == "roll":
+                host.click(f"#sim-faces [data-face='{rng.randint(1, 6)}']")
+            elif ME in view["waiting_for"]:
+                seat.bring_to_front()  # a page out of sight drops its stream: Elena looks at hers
+                seat.wait_for_selector("[data-action]:not([disabled])")
+                buttons = seat.locator("[data-action]:not([disabled])")
+                names = [
+                    buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())
+                ]
+                casts = [n for n in names if n.startswith("cast-")]
+                floor = view["last_cast"] or 1
+                good = [n for n in casts if int(n.split("-")[1]) >= floor]
+                if "end_turn" in names and (view["successes"] >= 2 or not good):
+                    choice = "end_turn"
+                else:
+                    choice = rng.choice(good or casts or names)
+                seat.click(f"[data-action='{choice}']")
+                host.bring_to_front()
+            else:
+                player = view["waiting_for"][0]
+                actions = [
+                    a
+                    for a in server.table.history.game.legal_actions(server.table.history.state)
+                    if a.get("player") == player
+                ]
+                rack = view["players"][player]["rack"]
+                floor = view["last_cast"] or 1
+                good = [a for a in actions if a["type"] == "cast" and a["spell"] in rack]
+                good = [a for a in good if a["spell"] >= floor] or good
+                ends = [a for a in actions if a["type"] in ("end_turn", "allow", "take_secret")]
+                action = (good if good and not view["successes"] else ends or good or actions)[0]
+                status, answer = post(f"{others[player]}/api/action", action)
+                assert status in (200, 409), answer
+            try:
+                wait_until(lambda b=before: server.table.version != b, timeout=5)
+            except AssertionError:
+                pass  # a refused or idle step: the next one looks again
+        assert server.table.referee_view()["finished"], f"not over after {steps} steps"
+        assert own_faces(host) == 0 and own_stones_on_seat_page(seat) == 0
+        assert not host.errors, host.errors
+    finally:
+        ctx.close()
