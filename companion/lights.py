@@ -14,7 +14,9 @@ Layout (``Layout``; the pin and strip wiring itself is the hardware's business):
 * strip ``tower``: a ring of ``tower_pixels`` (16 by default; a multiple of 8, ``RING_SEGMENTS``)
   around a tower, pixel 0 at the counter-clockwise edge of segment 0, clockwise.
 
-A game uses the strips it needs and leaves the others dark.
+A game uses the strips it needs and leaves the others dark. Its drawer's ``legend(layout)``
+(:func:`legend`) names the strips it uses and what each pixel or group of them means; the host's
+simulation panel draws only those strips, with that legend.
 
 Status light (:func:`draw_status_lights`): the active player's seat shows its colour steadily; a
 player the table is waiting for who is not the active player blinks white; at the end of the game
@@ -32,6 +34,8 @@ import functools
 import math
 from dataclasses import dataclass
 from typing import Any
+
+from .i18n import Text, t
 
 Pixel = tuple[int, int, int]
 
@@ -175,8 +179,53 @@ def status_lights_blink(view: dict[str, Any]) -> bool:
     return bool(set(view.get("waiting_for", ())) - {view.get("active")})
 
 
+#: The kinds of a legend's part, as the pages draw them: a seat's ``status`` light (its own
+#: shape, set apart by a gap), a ``gauge`` of round lights counting something, a single
+#: ``mark`` light, a ``track`` of spaces, a ``ring`` round a tower.
+LEGEND_KINDS = ("status", "gauge", "mark", "track", "ring")
+
+
+def legend_part(first: int, count: int, kind: str, label: Text) -> dict[str, Any]:
+    """One part of a strip's legend: ``count`` pixels from ``first`` (within a seat's segment
+    when the strip repeats per seat), drawn as ``kind`` (``LEGEND_KINDS``), meaning ``label``."""
+    if kind not in LEGEND_KINDS:
+        raise ValueError(f"a legend part is one of {', '.join(LEGEND_KINDS)}, not {kind!r}")
+    return {"first": first, "count": count, "kind": kind, "label": label}
+
+
+def status_legend(layout: Layout) -> dict[str, Any]:
+    """The strip ``table`` as a segment per seat, its first pixel the seat's status light."""
+    return {
+        "per_seat": layout.seat_pixels,
+        "parts": [
+            legend_part(
+                0,
+                1,
+                "status",
+                t(
+                    "Status light (the square, set apart): steady in the seat's colour on its "
+                    "turn; blinking white while the table waits for that player; blinking in the "
+                    "colour for the winners."
+                ),
+            )
+        ],
+    }
+
+
+def legend(drawer: Any, layout: Layout) -> dict[str, dict[str, Any]]:
+    """What a game's LEDs mean: strip name -> ``{"per_seat": pixels of a seat's segment, or
+    None for a strip that does not repeat per seat, "parts": [legend_part, ...]}``, for the
+    strips the game uses only. From the drawer's ``legend(layout)``; a drawer without one (or
+    none: :class:`StatusLights`) uses the status lights alone."""
+    found = getattr(drawer, "legend", None) if drawer is not None else None
+    return found(layout) if found is not None else StatusLights().legend(layout)
+
+
 class StatusLights:
     """The drawing of a game with no LEDs of its own: the status lights and the refusals."""
+
+    def legend(self, layout: Layout) -> dict[str, dict[str, Any]]:
+        return {"table": status_legend(layout)}
 
     def draw(
         self,

@@ -41,6 +41,8 @@ from support import Server, claim, get, post
 
 from companion.games import get_game
 from companion.rules import HOST, TABLE, Game
+from companion.web.access import HOST as HOST_SESSION
+from companion.web.access import hashed
 from companion.web.public import DISPLAY_COOKIE
 
 __all__ = [
@@ -71,8 +73,12 @@ EXCLUDED_ENDPOINTS = {
 EXCLUDED_PREFIXES = {
     # The simulated table's world and LEDs show the physical world on purpose (every stone face,
     # where each sticker lies): a simulation tool behind the host's link, never a player's page.
+    # For a host who plays a seat, its world is blind for that seat's player: each player's role
+    # fetches it too (``PLAYING_WORLD``, through a host session that plays that seat).
     "/host/<token>/sim": "the simulated table (shows the physical world on purpose)",
 }
+#: The simulated world of a host who plays a seat: part of that seat's player's fetches.
+PLAYING_WORLD = "/host/<token>/sim/world"
 #: Whose page an endpoint with a ``<token>`` is: a player's token or a host's.
 TOKEN_PREFIXES = {"/p/<token>": "player", "/host/<token>": "host"}
 #: The sticker map (UID -> component): the host's, and refused (409) while a game is played.
@@ -154,12 +160,28 @@ class Harness(TablePlay):
         self.tokens: dict[str, str] = {}
         self.wrong = secrets.token_urlsafe(32)  # nobody's token, join code or display key
         self.stale: list[str] = []  # the links of seats handed over: nobody's any more
+        #: per player, a host session that plays that seat (the simulated world it is served is
+        #: blind for that player, and checked as that player's)
+        self.playing: dict[str, str] = {}
         self.visitor = secrets.token_urlsafe(16)  # every browser's visitor cookie (the PIN form)
         self.access = server.companion.app.extensions["companion"]["access"]
         self.timeout = fetch_timeout
         self.report = Report(game.id, list(players), seed)
 
     # -- the game ------------------------------------------------------------------------------
+
+    def claim_seats(self) -> None:
+        """Every seat claimed by a phone; and for each, a host session that says it plays that
+        seat (on another phone), when the table is simulated."""
+        super().claim_seats()
+        if "sim.world" not in self.server.companion.app.view_functions:
+            return
+        for player in self.players:
+            token = secrets.token_urlsafe(32)
+            self.access.store.add_session(hashed(token), HOST_SESSION)
+            status, answer = post(f"{self.server.base}/host/{token}/sim/plays", {"player": player})
+            assert status == 200 and answer["plays"] == {"player": player, "held": False}, answer
+            self.playing[player] = token
 
     def hand_over(self) -> None:
         """The host hands a random seat to another phone: everything is checked while the old
@@ -293,6 +315,10 @@ class Harness(TablePlay):
                         and not self.in_play(),
                     )
                 )
+        if role in self.playing:  # the simulated table, blind for this player, is theirs
+            url = PLAYING_WORLD.replace("<token>", self.playing[role])
+            name = f"{PLAYING_WORLD} (a host who plays {role})"
+            out.append(Fetch(name, self.server.base + url, True, PLAYING_WORLD))
         return out
 
     def arguments(self, rule: Any, role: str) -> list[dict[str, Any]]:

@@ -8,7 +8,10 @@ reader; every act goes through the same queue, mapping and rules as real hardwar
 hands do with its own pieces (deal a stone, draw a token, turn a tower) is its ``GameHands``'.
 
 The hands see every piece, like the physical world does; the host page that shows them is
-therefore a simulation tool, never a player's page.
+therefore a simulation tool, never a player's page. A host who plays a seat sees it *blind*: the
+world, the buttons and the acts a game's hands offer ``viewer`` (the player the host plays) hold
+nothing that player may not see, and the hands choose unseen what that player would take without
+looking (a stone of one's own rack, a stone from the reserve).
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ from companion_dice import profiles as dice_profiles
 
 from ..devices.factory import Devices
 from ..games import ids, plugin
+from ..lights import legend
+from ..rules import Accepted, Refusal
+from .inputs import inputs_for
 from .runtime import Table
 
 
@@ -43,10 +49,18 @@ class GameHands:
 
     ``acts`` are the game's acts the host's simulation panel may ask for (``/sim/<act>``): each
     name is a method of the subclass, with its arguments as ``{name: (type, what it must be)}``.
-    ``controls`` are the panel's buttons: ``(act, label, primary)``."""
+    ``controls`` are the panel's buttons: ``(act, label, primary)``.
+
+    A host who plays a seat gets the panel *blind* for that seat's player (``viewer``): the world
+    of :meth:`world` with ``viewer``, the buttons ``blind_controls`` and, besides ``acts``, the
+    ``blind_acts``, called with ``viewer=`` and their arguments (the hands choose unseen what the
+    player would take without looking). :meth:`refuse_blind` says which act would name what
+    ``viewer`` may not see."""
 
     acts: dict[str, dict[str, tuple[type, str]]] = {}
     controls: tuple[tuple[str, str, bool], ...] = ()
+    blind_acts: dict[str, dict[str, tuple[type, str]]] = {}
+    blind_controls: tuple[tuple[str, str, bool], ...] | None = None  #: None: ``controls``
 
     def __init__(self, sim: SimulatedTable | None, game: Any, seed: int):
         """The hands of ``game`` at the simulated table ``sim`` (None: only its box, which
@@ -64,9 +78,58 @@ class GameHands:
         """The box: UID -> component name, fixed by the seed."""
         return {}
 
-    def world(self) -> dict[str, Any]:
-        """What the simulation panel shows of the game's pieces."""
+    def world(self, viewer: str | None = None) -> dict[str, Any]:
+        """What the simulation panel shows of the game's pieces: everything (``viewer`` None),
+        or only what the player ``viewer`` may see (no sticker's UID either: a UID seen once
+        names a stone for ever)."""
         return {}
+
+    def acts_for(self, viewer: str | None) -> dict[str, dict[str, tuple[type, str]]]:
+        """The acts the panel of ``viewer`` (None: a host who plays no seat) may ask for."""
+        return self.acts | self.blind_acts if viewer is not None else dict(self.acts)
+
+    def controls_for(self, viewer: str | None) -> tuple[tuple[str, str, bool], ...]:
+        """The panel's buttons for ``viewer`` (None: a host who plays no seat)."""
+        if viewer is None or self.blind_controls is None:
+            return self.controls
+        return self.blind_controls
+
+    def refuse_blind(self, act: str, arguments: dict[str, Any], viewer: str) -> str | None:
+        """Why a host who plays ``viewer`` may not do ``act`` with ``arguments`` (its answer
+        would name something ``viewer`` may not see); None: they may."""
+        return None
+
+    def do(self, act: str, viewer: str | None, **arguments: Any) -> list[dict[str, Any]]:
+        """Do the act ``act`` for the panel of ``viewer``; ``ValueError`` if it may not."""
+        if act not in self.acts_for(viewer):
+            raise ValueError(f"no act {act!r} in this game")
+        if viewer is not None:
+            refused = self.refuse_blind(act, arguments, viewer)
+            if refused is not None:
+                raise ValueError(refused)
+        if act in self.blind_acts and act not in self.acts:
+            return getattr(self, act)(viewer=viewer, **arguments)
+        return getattr(self, act)(**arguments)
+
+    def accepted_taps(self, uids: list[str]) -> list[str]:
+        """Of the stickers ``uids``, those whose tap on the board's reader the game would accept
+        now (its input mapping turns the tap into an action the rules accept): what a hand may
+        choose among without looking."""
+        history = self.table.history
+        if history is None or history.game.id != self.game.id:
+            return []
+        state, mapper = history.state, inputs_for(history.game)
+        found = []
+        for uid in uids:
+            component = self.table.tags.lookup(uid)
+            if component is None:
+                continue
+            mapped = mapper.tag(state, component, uid, "board")
+            if not isinstance(mapped, Refusal) and isinstance(
+                history.game.apply(state, mapped), Accepted
+            ):
+                found.append(uid)
+        return found
 
     def tap(self, uid: str) -> list[dict[str, Any]]:
         """Tap the sticker ``uid`` on the board's reader."""
@@ -131,36 +194,38 @@ class SimulatedTable:
         history = self.table.history
         return history.game.id if history is not None else None
 
-    def world(self) -> dict[str, Any]:
-        """What the simulation panel shows: the game being played's pieces (its hands' world),
-        the acts it offers, and whether the simulated dice are running."""
+    def world(self, viewer: str | None = None) -> dict[str, Any]:
+        """What the simulation panel shows: the game being played's pieces (its hands' world,
+        blind for ``viewer``, the player a host who plays is), the acts it offers, the legend
+        of the LED strips the game uses, and whether the simulated dice are running."""
         game_id = self.game()
         dice = self.devices.sim_dice is not None and self.devices.sim_dice.running
         if game_id is None:
-            return {"game": None, "controls": [], "dice": dice}
+            return {"game": None, "controls": [], "dice": dice, "blind": None, "leds": {}}
         hands = self.hands(game_id)
         return {
-            **hands.world(),
+            **hands.world(viewer),
             "game": game_id,
             "dice": dice,
+            "blind": viewer,
             "controls": [
                 {"act": act, "label": label, "primary": primary}
-                for act, label, primary in hands.controls
+                for act, label, primary in hands.controls_for(viewer)
             ],
+            "leds": legend(plugin(game_id).drawer, self.table.layout),
         }
 
-    def game_acts(self) -> dict[str, dict[str, tuple[type, str]]]:
-        """The acts of the game being played (name -> its arguments)."""
+    def game_acts(self, viewer: str | None = None) -> dict[str, dict[str, tuple[type, str]]]:
+        """The acts of the game being played (name -> its arguments) for ``viewer``'s panel."""
         game_id = self.game()
-        return self.hands(game_id).acts if game_id is not None else {}
+        return self.hands(game_id).acts_for(viewer) if game_id is not None else {}
 
     @one_at_a_time
-    def game_act(self, act: str, **arguments: Any) -> list[dict[str, Any]]:
-        """Do one of the game being played's acts (:meth:`game_acts`)."""
-        hands = self.hands(self.game())
-        if act not in hands.acts:
-            raise ValueError(f"no act {act!r} in this game")
-        return getattr(hands, act)(**arguments)
+    def game_act(
+        self, act: str, viewer: str | None = None, **arguments: Any
+    ) -> list[dict[str, Any]]:
+        """Do one of the game being played's acts (:meth:`game_acts`) for ``viewer``'s panel."""
+        return self.hands(self.game()).do(act, viewer, **arguments)
 
     # -- hands ----------------------------------------------------------------------------------
 

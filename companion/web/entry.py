@@ -30,6 +30,7 @@ from flask import (
 )
 
 from ..i18n import t
+from . import playing
 from .common import (
     CLAIM_COOKIE,
     HOST_COOKIE,
@@ -159,6 +160,7 @@ def claim(code: str):
         )
         return jsonify(translator()(result)), status
     token = result["token"]
+    playing.seat_opened(result["player"], token)  # a host's phone: the simulation goes blind
     url = url_for("player.page", token=token)
     response = _cookie(
         jsonify({"ok": True, "player": result["player"], "url": url}), SEAT_COOKIE, token

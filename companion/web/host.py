@@ -16,6 +16,7 @@ from ..i18n import t
 from ..lights import PALETTE
 from ..rules import HOST
 from ..table.inputs import BAD_REQUEST, inputs_for
+from . import playing
 from .common import (
     HOST_COOKIE,
     access,
@@ -230,6 +231,7 @@ def new_pin(token: str):
 def sign_out(token: str):
     """This phone is no longer a host (the console link printed at start cannot sign out)."""
     access().sign_out(token)
+    playing.forget(token)
     response = jsonify({"ok": True})
     response.delete_cookie(HOST_COOKIE)
     return response

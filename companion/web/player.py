@@ -11,6 +11,7 @@ from flask import Blueprint, abort, jsonify, render_template, request, url_for
 
 from ..i18n import t
 from ..table.inputs import inputs_for
+from . import playing
 from .common import (
     CLAIM_COOKIE,
     access,
@@ -91,10 +92,12 @@ def _seat(token: str) -> str:
 
 @bp.get("")
 def page(token: str):
+    player = _seat(token)
+    playing.seat_opened(player, token)  # a host's phone: the simulation goes blind for the seat
     return render_template(
         "player.html",
         token=token,
-        player=_seat(token),
+        player=player,
         stream=url_for("player.stream", token=token),
         state=url_for("player.state", token=token),
         act=url_for("player.act", token=token),

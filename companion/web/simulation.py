@@ -2,7 +2,10 @@
 and the acts of the game being played (its simulated hands' ``acts``: deal, draw, remove...).
 
 Registered only when the devices are simulated. It shows every stone face, as the physical world
-does, so it lives behind the host's link; it is a simulation tool, not a player's page.
+does, so it lives behind the host's link; it is a simulation tool, not a player's page. For a host
+who plays a seat (``playing.py``) it is blind: the world, the buttons and the acts are the ones its
+game's hands offer that seat's player, and an act's answer says only whether the table accepted
+it and why not (never the stone or card the hands took).
 """
 
 from __future__ import annotations
@@ -11,8 +14,19 @@ import json
 
 from flask import Blueprint, abort, jsonify, request
 
+from . import playing
 from .access import hashed
-from .common import KEEPALIVE, WAKE_KEY, forbidden, sim, stream_response, streams, table, translator
+from .common import (
+    KEEPALIVE,
+    WAKE_KEY,
+    answer,
+    forbidden,
+    sim,
+    stream_response,
+    streams,
+    table,
+    translator,
+)
 from .host import _check_token
 from .streams import Feed
 
@@ -29,24 +43,50 @@ def _body() -> dict:
 
 @bp.get("/world")
 def world(token: str):
-    return jsonify(translator()(sim().world()))
+    """The simulated table's world, blind for the seat this host plays (if any); and which seat
+    that is (``plays``) and the seats there are (``seats``)."""
+    plays = playing.plays(token)
+    record = table().record
+    return jsonify(
+        translator()(
+            sim().world(plays.player)
+            | {"plays": plays.to_json(), "seats": list(record.players) if record else []}
+        )
+    )
+
+
+@bp.post("/plays")
+def choose_seat(token: str):
+    """``{"player": "Elena"}`` (or ``null``): the seat this host plays; the panel is blind for
+    it from now on."""
+    player = _body().get("player")
+    if player is not None and not isinstance(player, str):
+        return forbidden("say which seat you play: a player's name, or null", 400)
+    return answer(playing.choose(token, player))
 
 
 @bp.post("/<act>")
 def act(token: str, act: str):
-    """Do something at the simulated table; answer with what the table made of it."""
+    """Do something at the simulated table; answer with what the table made of it (for a host
+    who plays a seat, only whether it was accepted, and why not)."""
+    viewer = playing.plays(token).player
     try:
-        outcomes = _do(sim(), act, _body())
+        outcomes = _do(sim(), act, _body(), viewer)
     except ValueError as exc:  # a malformed request, or one the simulated world cannot do
         return forbidden(str(exc), 400)
     refused = [o for o in outcomes if not o["ok"]]
+    if viewer is not None:  # blind: what was tapped or drawn stays unseen
+        outcomes = [
+            {"ok": True} if o["ok"] else {"ok": False, "rule": o["rule"], "reason": o["reason"]}
+            for o in outcomes
+        ]
     result = {"ok": bool(outcomes) and not refused, "outcomes": outcomes}
     if refused:
         result.update(rule=refused[-1]["rule"], reason=refused[-1]["reason"])
     return jsonify(translator()(result))
 
 
-def _do(s, act: str, body: dict) -> list[dict]:
+def _do(s, act: str, body: dict, viewer: str | None = None) -> list[dict]:
     """The simulated hands' act; ``ValueError`` for arguments that make no sense."""
     if act in ("tap_unknown", "tap_box", "dice_noise", "crooked"):
         return getattr(s, act)()
@@ -71,11 +111,12 @@ def _do(s, act: str, body: dict) -> list[dict]:
         if faces is not None and (not isinstance(faces, list) or not all(map(_face_ok, faces))):
             raise ValueError("throw takes a list of face labels (or none)")
         return s.throw(faces)
-    arguments = s.game_acts().get(act)
-    if arguments is None:  # no such act, or not in the game being played
+    arguments = s.game_acts(viewer).get(act)
+    if arguments is None:  # no such act, or not in the game being played (or for this host)
         abort(404)
     return s.game_act(
         act,
+        viewer,
         **{name: _arg(body, name, kind, message) for name, (kind, message) in arguments.items()},
     )
 

@@ -7,6 +7,7 @@ the input mapping's split between phones and sensors, the LED drawing and its cu
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 
@@ -14,8 +15,8 @@ import pytest
 from secrets_play import choices, random_options
 
 from companion.games import GAME_IDS, plugin, plugins
-from companion.i18n import DEFAULT, LANGUAGES
-from companion.lights import Cue, Layout, StatusLights, render
+from companion.i18n import DEFAULT, LANGUAGES, Text
+from companion.lights import LEGEND_KINDS, OFF, Cue, Layout, StatusLights, legend, render
 from companion.plugin import TABLE_VIEW_KEYS
 from companion.rules import HOST, TABLE, Accepted, Game
 from companion.table.inputs import GameInputs, inputs_for
@@ -91,6 +92,9 @@ def test_every_view_has_the_common_keys_and_the_lights_draw_it(game_id):
             assert all(isinstance(cue, Cue) for cue in cues)
             frames = render(drawer, public, colours, cues, 10.2, layout, 0.5)
             assert {name: len(pixels) for name, pixels in frames.items()} == layout.strips()
+            # only the strips its legend names are lit (the page draws no other)
+            used = legend(found.drawer, layout)
+            assert all(p == OFF for name in set(frames) - set(used) for p in frames[name]), used
             assert all(
                 len(p) == 3 and all(0 <= c <= 255 for c in p)
                 for pixels in frames.values()
@@ -125,6 +129,52 @@ def test_the_simulated_hands(game_id):
     for act, label, primary in hands.controls:
         assert act in hands.acts or act in GENERIC_ACTS, act
         assert label and primary in (True, False)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_blind_hands_of_a_host_who_plays(game_id):
+    """What a host who plays a seat gets: its buttons name acts of the blind panel, each blind
+    act takes the player as ``viewer``, and the world hook takes a viewer."""
+    found = plugin(game_id)
+    hands = found.hands or GameHands
+    assert "viewer" in inspect.signature(hands.world).parameters
+    for act, arguments in hands.blind_acts.items():
+        assert "viewer" in inspect.signature(getattr(hands, act)).parameters, act
+        assert "viewer" not in arguments
+    blind = hands(None, found.game, 2014)
+    acts = blind.acts_for("P0")
+    assert set(hands.acts) | set(hands.blind_acts) == set(acts)
+    assert set(blind.acts_for(None)) == set(hands.acts)  # the blind acts are the blind's only
+    for act, label, primary in blind.controls_for("P0"):
+        assert act in acts or act in GENERIC_ACTS, act
+        assert label and primary in (True, False)
+    assert blind.controls_for(None) == hands.controls
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("layout", [Layout(), Layout(seats=8, life_pixels=4, tower_pixels=24)])
+def test_the_lights_legend(game_id, layout):
+    """The drawer's legend: the strips the game uses, every part inside its strip (or its seat's
+    segment), none overlapping, a kind the pages draw, a translatable label; the strip ``table``
+    is a segment per seat whose first pixel is the status light."""
+    found = plugin(game_id)
+    strips = legend(found.drawer, layout)
+    assert strips and set(strips) <= set(layout.strips())
+    for name, strip in strips.items():
+        size = strip["per_seat"] or layout.strips()[name]
+        taken: set[int] = set()
+        for part in strip["parts"]:
+            lights = set(range(part["first"], part["first"] + part["count"]))
+            assert part["count"] >= 1 and lights <= set(range(size)), (name, part)
+            assert not lights & taken, (name, part)
+            taken |= lights
+            assert part["kind"] in LEGEND_KINDS
+            assert isinstance(part["label"], Text) and len(part["label"]) > 10
+        json.dumps(strip)
+    table = strips["table"]
+    assert table["per_seat"] == layout.seat_pixels
+    assert table["parts"][0] == table["parts"][0] | {"first": 0, "count": 1, "kind": "status"}
+    assert [p["kind"] for p in table["parts"]].count("status") == 1
 
 
 @pytest.mark.parametrize("game_id", GAMES)

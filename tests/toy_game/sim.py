@@ -17,8 +17,10 @@ class ToyHands(GameHands):
         rng = random.Random(f"toy-stickers/{self.seed}")
         return {"04" + "".join(f"{rng.randrange(256):02X}" for _ in range(6)): "bonus card"}
 
-    def world(self) -> dict[str, Any]:
-        return {"bonus": sorted(self.stickers())}
+    def world(self, viewer: str | None = None) -> dict[str, Any]:
+        # a host who plays a seat sees how many bonus stickers there are, not their UIDs
+        stickers = sorted(self.stickers())
+        return {"bonus": stickers if viewer is None else [None] * len(stickers)}
 
     def tap_bonus(self) -> list[dict[str, Any]]:
         return self.tap(next(iter(self.stickers())))

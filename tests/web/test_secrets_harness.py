@@ -25,7 +25,7 @@ import json
 import pytest
 from flask import Response, jsonify
 from secrets_compare import UNDECIDED, leak_at
-from secrets_harness import COPIED, NOBODY, Harness, Leak, player_counts, run
+from secrets_harness import COPIED, NOBODY, PLAYING_WORLD, Harness, Leak, player_counts, run
 from secrets_swap import Swap
 from support import Server, post
 
@@ -85,6 +85,7 @@ def test_no_role_is_served_what_it_may_not_see(server, game_id, players, seed, s
         "/host/<token>/tags.json",
         "/table/<key>",
         "/join/<code>",
+        PLAYING_WORLD,  # the simulated world of a host who plays each seat
     } <= report.endpoints
     assert report.streams >= report.checks, report  # every role reads a stream at every check
 
@@ -104,6 +105,9 @@ def test_every_endpoint_is_fetched_by_every_role(server):
         if role == TABLE:  # no token: every page without one, the display link its own
             assert planned == {r for r in checked if "<token>" not in r}
             assert [f.own for f in plan if f.rule == "/table/<key>"] == [True]
+        elif role in harness.playing:  # and the simulated world of a host who plays the seat
+            assert planned == checked | {PLAYING_WORLD}
+            assert [f.own for f in plan if f.rule == PLAYING_WORLD] == [True]
         else:  # a phone without a token has no display cookie either: it fetches everything
             assert planned == checked
             assert {f.own for f in plan if f.rule == "/table/<key>"} == {False}
@@ -132,6 +136,27 @@ def test_a_view_that_shows_one_player_a_stone_of_their_own_rack_fails(server, mo
     monkeypatch.setattr(type(game), "view", leaky)
     with pytest.raises(Leak, match=r"(?s)/p/<token>.* leaks to Yorick .*first difference"):
         run(server, game, 3, seed=4, steps=10)
+
+
+def test_a_blind_simulated_world_that_shows_a_stone_of_ones_own_rack_fails(server, monkeypatch):
+    """The simulated world of a host who plays a seat is that player's: one that tells the host
+    the lowest stone of their own rack (by number, no UID) is caught, for that player."""
+    from companion.games.abracadawhat.sim import AbracadaHands
+
+    real_world = AbracadaHands.world
+
+    def leaky(self, viewer=None):
+        found = real_world(self, viewer)
+        if viewer is not None:
+            rack = self._sensed()["places"].get(f"rack:{viewer}", [])
+            found["hint"] = [s["stone"] for s in rack][:1]
+        return found
+
+    monkeypatch.setattr(AbracadaHands, "world", leaky)
+    with pytest.raises(
+        Leak, match=r"(?s)/host/<token>/sim/world \(a host who plays \w+\).* leaks to"
+    ):
+        run(server, get_game("abracadawhat"), 3, seed=4, steps=10)
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in games()])

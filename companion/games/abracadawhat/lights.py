@@ -18,7 +18,18 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from companion.lights import OFF, WHITE, Cue, Layout, Pixel, blink, draw_refusal
+from companion.i18n import t
+from companion.lights import (
+    OFF,
+    WHITE,
+    Cue,
+    Layout,
+    Pixel,
+    blink,
+    draw_refusal,
+    legend_part,
+    status_legend,
+)
 
 LOSS_FLASH = 1.2  # seconds a lost life point flashes before it goes dark
 SHARE_PERIOD = 0.6  # seconds each player shows on a shared score pixel
@@ -45,6 +56,27 @@ def cues(events: list[dict[str, Any]], players: list[str], at: float) -> list[Cu
                 )
             )
     return found
+
+
+def legend(layout: Layout) -> dict[str, dict[str, Any]]:
+    """The strips this game uses, and what their pixels mean (the tower ring stays dark)."""
+    table = status_legend(layout)
+    table["parts"].append(
+        legend_part(
+            1,
+            layout.life_pixels,
+            "gauge",
+            t("Life: one light per life point, in the seat's colour; a lost one flashes white."),
+        )
+    )
+    track = t(
+        "Score track: light 1 is space 1 of the board's track; a player's colour shows where "
+        "their score stands (players on the same space take turns)."
+    )
+    return {
+        "table": table,
+        "score": {"per_seat": None, "parts": [legend_part(0, layout.score_pixels, "track", track)]},
+    }
 
 
 def draw(

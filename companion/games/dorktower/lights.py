@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from companion.i18n import t
 from companion.lights import (
     OFF,
     RING_SEGMENTS,
@@ -36,6 +37,8 @@ from companion.lights import (
     Pixel,
     draw_refusals,
     draw_status_lights,
+    legend_part,
+    status_legend,
     status_lights_blink,
 )
 
@@ -89,6 +92,45 @@ def _turning(
         return steady
     door = door_pixel(tower["door_wedge"], layout)
     return [DOOR if i == door else colours[cue.seat] for i in range(n)]
+
+
+def legend(layout: Layout) -> dict[str, dict[str, Any]]:
+    """The strips this game uses, and what their pixels mean (the score track stays dark)."""
+    table = status_legend(layout)
+    gauge = max(0, min(GAUGE_PIXELS, layout.life_pixels - 1))
+    if gauge:
+        table["parts"].append(
+            legend_part(
+                1,
+                gauge,
+                "gauge",
+                t(
+                    "Experience: one light per {n} XP, in the seat's colour; all lit, the hero "
+                    "may level up.",
+                    n=XP_PER_PIXEL,
+                ),
+            )
+        )
+    if layout.life_pixels >= 1:
+        table["parts"].append(
+            legend_part(
+                layout.life_pixels,
+                1,
+                "mark",
+                t("High level: the segment's last light, in the seat's colour."),
+            )
+        )
+    ring_text = t(
+        "The ring round the tower: an eighth per wedge of the map, bright and warm for day, dim "
+        "blue for night; the white light marks the wedge the door faces."
+    )
+    return {
+        "table": table,
+        "tower": {
+            "per_seat": None,
+            "parts": [legend_part(0, layout.tower_pixels, "ring", ring_text)],
+        },
+    }
 
 
 def draw(

@@ -1,7 +1,9 @@
 """Dork Tower on the simulated table: a box of stickers (the tower, the board's spaces, every
 encounter token, every item and scroll card), and the hands that draw what the table waits for
 (a token from the bowl, the top card of a deck, picked with the game's own ``sample`` on the
-referee's state) and turn the tower. They never say who holds which scroll."""
+referee's state) and turn the tower. They never say who holds which scroll; for a host who plays
+a seat the panel shows no sticker's UID either (only how many stickers each component has), and
+what a draw for another player drew is not told (``companion/web/simulation.py``)."""
 
 from __future__ import annotations
 
@@ -50,14 +52,23 @@ class DorkTowerHands(GameHands):
     def stickers(self) -> dict[str, str]:
         return dorktower_tags(self.seed, self.game.components)
 
-    def world(self) -> dict[str, Any]:
+    def world(self, viewer: str | None = None) -> dict[str, Any]:
         """The box: every component with its stickers, and the awaited draw. Where each card lies
-        is not shown (a scroll in hand is its owner's secret)."""
+        is not shown (a scroll in hand is its owner's secret). For ``viewer`` (a host who plays
+        that seat) each component's count of stickers instead of their UIDs: a UID seen once
+        names the card it is stuck on."""
         stickers: dict[str, list[str]] = {}
         for row in self.table.tags.export()["tags"]:
             if row["game"] == self.game.id:
                 stickers.setdefault(row["component"], []).append(row["uid"])
-        return {"stickers": stickers, "awaiting": self._awaited_draw()}
+        awaiting = self._awaited_draw()
+        if viewer is None:
+            return {"stickers": stickers, "awaiting": awaiting}
+        public = ("kind", "player", "face", "why", "left")
+        return {
+            "stickers": {name: len(stickers[name]) for name in sorted(stickers)},  # not by UID
+            "awaiting": {k: awaiting[k] for k in public if k in awaiting} if awaiting else None,
+        }
 
     def _awaited_draw(self) -> dict[str, Any] | None:
         history = self.table.history

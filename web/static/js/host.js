@@ -247,8 +247,51 @@ function renderControls(controls) {
 // What the game's page module draws the simulation panel's world with.
 const panel = { sim, redraw };
 
+// "I play as": the seat this host plays, for which the server sends the panel blind. A phone that
+// holds the seat (it joined with its code while signed in as host) cannot choose another.
+let playsShown = null;
+function renderPlays(world) {
+  const plays = world.plays || { player: null, held: false };
+  const seats = world.seats || [];
+  const key = JSON.stringify([plays, seats]);
+  if (key === playsShown) return;
+  playsShown = key;
+  const select = document.getElementById("sim-plays");
+  select.replaceChildren(el("option", { value: "", text: _("nobody: I only host (every stone shown)") }),
+    ...seats.map((name) => el("option", { value: name, text: name })));
+  select.value = plays.player || "";
+  select.disabled = plays.held;
+  const badge = document.getElementById("sim-blind-badge");
+  badge.hidden = !plays.player;
+  badge.textContent = plays.player ? _("blind for {player}", { player: plays.player }) : "";
+  document.getElementById("sim-plays-hint").textContent = plays.held
+    ? _("This phone holds {player}'s seat: the panel hides what {player} may not see, for as long as it does.", { player: plays.player })
+    : plays.player ? _("The panel hides what {player} may not see.", { player: plays.player })
+      : _("Do you play too? Choose your seat, and your own pieces are never shown here.");
+}
+
+async function choosePlays(e) {
+  const player = e.target.value || null;
+  if (!player && !confirm(_("Show every stone, your own included? Only if you do not play."))) {
+    playsShown = null;
+    refreshWorld(lastSnap);
+    return;
+  }
+  await post(`${base}/sim/plays`, { player });
+  playsShown = null;
+  refreshWorld(lastSnap);
+}
+
+let ledLegend = {};
+
 function renderWorld(world, snap) {
+  renderPlays(world);
   renderControls(world.controls || []);
+  const legendKey = JSON.stringify(world.leds || {});
+  if (legendKey !== JSON.stringify(ledLegend)) {
+    ledLegend = world.leds || {};
+    if (lastFrames) renderLeds(lastFrames);
+  }
   const page = gamePage(world.game, redraw);
   replace("world", page && page.simulation ? page.simulation(world, snap, panel) : []);
   renderDice(snap);
@@ -273,27 +316,61 @@ function renderDice(snap) {
     el("button", { type: "button", "data-long-press": i, onclick: () => sim("press", { seat: i, long: true }) }, _("hold")))));
 }
 
+// -- the LED strips, as the table shows them, with their legend -------------------------------
+
+// The tower strip is a ring round the tower's base: 8 wedges, wedge 0 at the top, its pixels
+// clockwise from the counter-clockwise edge of wedge 0. Every other strip is a row.
+const ringPixel = (i, n) => {
+  const angle = 2 * Math.PI * ((i + 0.5) / n - 1 / 16);  // clockwise from the top
+  return { left: `${50 + 42 * Math.sin(angle)}%`, top: `${50 - 42 * Math.cos(angle)}%` };
+};
+
+// The legend part a pixel belongs to (within a seat's segment for a strip that repeats per seat).
+const partOf = (legend, k) => legend.parts.find((p) => k >= p.first && k < p.first + p.count);
+const pixel = (c, part, title) => el("i", { class: `px ${part ? part.kind : ""}`, style: { background: c, color: c }, title });
+
+function strip(name, pixels, legend) {
+  if (legend.parts.some((p) => p.kind === "ring")) {
+    return el("div", { class: "strip ring", "data-strip": name }, pixels.map((c, i) =>
+      el("i", { class: "px", style: { background: c, color: c, ...ringPixel(i, pixels.length) }, title: `${name} ${i}` })));
+  }
+  if (!legend.per_seat) {
+    return el("div", { class: "strip", "data-strip": name }, pixels.map((c, i) => pixel(c, partOf(legend, i), `${name} ${i + 1}`)));
+  }
+  // One segment per seat that is played, its status light set apart by a gap and its own shape.
+  const order = lastSnap && lastSnap.view ? lastSnap.view.order : [];
+  return el("div", { class: "strip seats", "data-strip": name }, order.map((player, seatNo) => {
+    const base = seatNo * legend.per_seat;
+    const lights = [];
+    for (let k = 0; k < legend.per_seat && base + k < pixels.length; k++) {
+      const part = partOf(legend, k);
+      lights.push(pixel(pixels[base + k], part, `${player}: ${k + 1}`));
+      if (part && part.kind === "status") lights.push(el("span", { class: "gap" }));
+    }
+    return el("div", { class: "segment", "data-seat": seatNo }, el("span", { class: "seat-name" }, seatText(lastSnap, player, player)), el("span", { class: "lights" }, lights));
+  }));
+}
+
+function legendList(legend) {
+  return el("ul", { class: "led-legend" }, legend.parts.map((p) =>
+    el("li", { "data-kind": p.kind }, el("i", { class: `px ${p.kind} sample`, "aria-hidden": "true" }), el("span", { text: p.label }))));
+}
+
+let lastFrames = null;
+function renderLeds(frames) {
+  lastFrames = frames;
+  // Only the strips the game being played uses, each with what its lights mean.
+  const used = Object.entries(frames).filter(([name]) => ledLegend[name]);
+  replace("leds", used.length ? used.map(([name, pixels]) => el("figure", { class: "led-strip", "data-led-strip": name },
+    strip(name, pixels, ledLegend[name]), el("figcaption", {}, legendList(ledLegend[name]))))
+    : [el("p", { class: "hint", text: _("No game: the LEDs are dark.") })]);
+}
+
 if (simulated) {
   document.querySelectorAll("[data-sim]").forEach((b) => b.addEventListener("click", () => sim(b.dataset.sim)));
-  const leds = document.getElementById("leds");
-  const stream = new EventSource(leds.dataset.stream);
-  // The tower strip is a ring round the tower's base: 8 wedges, wedge 0 at the top, its pixels
-  // clockwise from the counter-clockwise edge of wedge 0. Every other strip is a row.
-  const ringPixel = (i, n) => {
-    const angle = 2 * Math.PI * ((i + 0.5) / n - 1 / 16);  // clockwise from the top
-    return { left: `${50 + 42 * Math.sin(angle)}%`, top: `${50 - 42 * Math.cos(angle)}%` };
-  };
-  stream.addEventListener("frame", (e) => {
-    const frames = JSON.parse(e.data);
-    leds.replaceChildren(...Object.entries(frames).map(([name, pixels]) => el("div", {},
-      el("span", { class: "hint", text: name }),
-      name === "tower"
-        ? el("div", { class: "strip ring", "data-strip": name }, pixels.map((c, i) =>
-          el("i", { style: { background: c, color: c, ...ringPixel(i, pixels.length) }, title: `${name} ${i}` })))
-        : el("div", { class: "strip", "data-strip": name }, pixels.map((c, i) => [
-          name === "table" && i > 0 && i % 7 === 0 ? el("span", { class: "gap" }) : null,
-          el("i", { style: { background: c, color: c }, title: `${name} ${i}` })])))));
-  });
+  document.getElementById("sim-plays").addEventListener("change", choosePlays);
+  const stream = new EventSource(document.getElementById("leds").dataset.stream);
+  stream.addEventListener("frame", (e) => renderLeds(JSON.parse(e.data)));
 }
 
 await loadSetup();

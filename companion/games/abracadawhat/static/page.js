@@ -187,23 +187,36 @@ export function player(snap, ctx) {
   return view.waiting_for.includes(me) ? _("It is up to you.") : _("Round {n}", { n: view.round });
 }
 
-/** The host's simulation panel: every stone and where it lies, the racks' stones to tap. */
+/** The host's simulation panel: every stone and where it lies, the racks' stones to tap. For a
+ * host who plays a seat (world.blind) the server sent only what that player sees: their own rack,
+ * the pile and the face-down stones are counts (world.hidden), drawn as backs. */
 export function simulation(world, snap, ctx) {
   if (!world.places) return [];
+  const blind = world.blind || null;
+  const hidden = world.hidden || {};
   const stoneButton = (stone, name) => {
     const label = _("tap {player}'s {stone}", { player: name, stone: stone.stone });
-    return el("button", { type: "button", class: "stone", "data-uid": stone.uid, "data-stone": stone.stone,
-      title: label, "aria-label": label, onclick: () => ctx.sim("tap", { uid: stone.uid }) }, String(stone.stone));
+    return el("button", { type: "button", class: "stone", "data-stone": stone.stone, "data-rack": name,
+      title: label, "aria-label": label, onclick: () => ctx.sim("tap_rack", { player: name, stone: stone.stone }) }, String(stone.stone));
   };
   const places = [];
   const order = snap.view ? snap.view.order : [];
-  places.push(el("div", { class: "place" }, el("span", { text: _("Face-down pile: {n} stones", { n: world.places.pile.length }) })));
+  const pile = world.places.pile ? world.places.pile.length : hidden.pile || 0;
+  places.push(el("div", { class: "place" }, el("span", { text: _("Face-down pile: {n} stones", { n: pile }) })));
   for (const name of order) {
+    const acquired = world.places[`acquired:${name}`];
+    const secrets = acquired ? acquired.map((s) => el("span", { class: "stone secret", title: _("acquired secret stone"), text: s.stone }))
+      : backs(hidden[`acquired:${name}`] || 0, _("{n} secret stones, unseen", { n: hidden[`acquired:${name}`] || 0 }));
+    if (name === blind) {
+      const n = hidden[`rack:${name}`] || 0;
+      places.push(el("div", { class: "place mine", "data-blind": name },
+        el("span", {}, seatText(snap, name, _("{player}'s rack (you play it: unseen)", { player: name }))),
+        el("div", { class: "stones" }, backs(n, _("your {n} stones, hidden from you", { n })), secrets)));
+      continue;
+    }
     const rack = world.places[`rack:${name}`] || [];
-    const acquired = world.places[`acquired:${name}`] || [];
     places.push(el("div", { class: "place" }, el("span", {}, seatText(snap, name, _("{player}'s rack", { player: name }))),
-      el("div", { class: "stones" }, rack.map((s) => stoneButton(s, name)),
-        acquired.map((s) => el("span", { class: "stone secret", title: _("acquired secret stone"), text: s.stone })))));
+      el("div", { class: "stones" }, rack.map((s) => stoneButton(s, name)), secrets)));
   }
   places.push(el("div", { class: "place" }, el("span", { text: _("Secret stones on the board") }),
     el("div", { class: "stones" }, world.secret.map((s, i) => s ? el("button", { type: "button", class: "stone back", "data-secret": i, "aria-label": _("secret stone {n}", { n: i + 1 }), onclick: () => ctx.sim("take_secret", { slot: i }) }, "?") : null))));

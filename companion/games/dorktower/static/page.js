@@ -190,6 +190,9 @@ function awaitedDraw(a) {
   return _("Waiting for someone to draw a scroll ({why}).", v);
 }
 
+// A component's stickers: their UIDs, or (for a host who plays a seat) only how many there are.
+const count = (stickers) => (Array.isArray(stickers) ? stickers.length : stickers);
+
 /** The box: the awaited draw, and any sticker of the box to tap by hand. */
 export function simulation(world, snap, ctx) {
   const a = world.awaiting;
@@ -199,7 +202,7 @@ export function simulation(world, snap, ctx) {
   const select = el("select", { id: "sim-component", "aria-label": _("sticker to tap"), onchange: (e) => { component = e.target.value; } },
     ["tower", "space", "token", "item", "scroll"].map((kind) => el("optgroup", { label: kind },
       names.filter((n) => n.split(" ")[0] === kind).map((n) => el("option", { value: n, selected: n === component,
-        text: `${n} (${world.stickers[n].length})` })))));
+        text: `${n} (${count(world.stickers[n])})` })))));
   return [
     el("div", { class: "place" }, el("span", { text: waiting })),
     el("div", { class: "place" }, el("span", { text: _("Tap a chosen sticker on the reader") }),
