@@ -74,11 +74,15 @@ def test_the_next_round_is_dealt_like_the_first(n):
     assert [e["type"] for e in deal_events.events] == ["dealt", "turn"]
 
 
-def test_life_resets_at_the_next_deal():
-    """ABR-NEXT-4, ABR-AMB-8: end-of-round life stays visible until the next deal, then every
-    player starts again with 6."""
+def test_life_resets_as_the_next_round_is_dealt():
+    """ABR-NEXT-4: every player starts the new round with 6 life, shown from the moment the
+    round ends, while the next one is dealt (not 0 for everyone until the deal ends); the life at
+    the moment the round ended (ABR-AMB-8) is kept in the last round's result."""
     state = knock_out_round(3, life={"Ann": 2, "Ben": 4})
-    assert life(state) == {"Ann": 2, "Ben": 4, "Cid": 0}
+    assert state["phase"] == "deal"
+    assert life(state) == {"Ann": 6, "Ben": 6, "Cid": 6}
+    assert GAME.view(state, "Ann")["players"]["Cid"]["life"] == 6
+    assert state["last_round"]["life"] == {"Ann": 2, "Ben": 4, "Cid": 0}
     after = play(state, standard_deal(names(3)))
     assert life(after) == {"Ann": 6, "Ben": 6, "Cid": 6}
 

@@ -69,10 +69,12 @@ def test_undoing_a_refill_names_no_stone():
     h.submit(end_turn("Ann"))
     assert isinstance(h.submit(refill("Ann", 6)), Accepted)  # the reserve holds 6s, 7s and 8s
     (undone,) = h.submit(UNDO).events
+    back = "Put the stone last laid on Ann's rack back in the reserve."
     assert undone == {
         "type": "undone",
-        "text": "Undone: Ann's refill.",
+        "text": f"Undone: Ann drawing from the reserve. {back}",
         "undone": "refill",
         "player": "Ann",
+        "put_back": back,
     }
     assert h.state["phase"] == "refill"
