@@ -107,9 +107,7 @@ def _undone_event(game: Game, before: State, action: Action, after: State) -> di
     what = game.describe(before, action)
     if what is None:
         kind = action.get("type", "action").replace("_", " ")
-        what = (
-            t("{player}'s {action}", player=who, action=kind) if isinstance(who, str) else kind
-        )
+        what = t("{player}'s {action}", player=who, action=kind) if isinstance(who, str) else kind
     back = game.put_back(before, action, after)
     text = (
         t("Undone: {action}. {put_back}", action=what, put_back=back)

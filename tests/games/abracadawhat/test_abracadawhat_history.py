@@ -78,3 +78,25 @@ def test_undoing_a_refill_names_no_stone():
         "put_back": back,
     }
     assert h.state["phase"] == "refill"
+
+
+def test_undoing_a_penalty_gives_the_life_token_back():
+    """ABR-CAST-8, ABR-LIFE-1: the undo of a lower cast names it (the spell was declared aloud)
+    and asks for the life token back; no stone moved."""
+    h = history()
+    h.submit(cast("Ann", 8))
+    h.submit(cast("Ann", 5))  # lower than 8: 1 life, the turn ends
+    (undone,) = h.submit(UNDO).events
+    assert undone["text"] == (
+        "Undone: Ann casting 5 Lightning Storm. Set the life tokens back: Ann to 6."
+    )
+    assert undone["put_back"] == "Set the life tokens back: Ann to 6."
+
+
+def test_undoing_a_declaration_without_consequence_puts_nothing_back():
+    h = history()
+    h.submit(cast("Ann", 8))
+    h.submit(end_turn("Ann"))
+    (undone,) = h.submit(UNDO).events
+    assert undone["text"] == "Undone: Ann ending the turn."
+    assert undone["put_back"] is None

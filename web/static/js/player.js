@@ -34,11 +34,13 @@ function answered(result) {
   if (!result.ok) {
     lines = [el("strong", { text: _("Refused:") }), " ", refusalText(result)];
   } else {
-    const seen = (result.seen || []).filter((e) => e.text).slice(-5);
-    const ruled = seen.some((e) => e.rule);
-    feedback.classList.toggle("bad", ruled);
+    // a penalty and what followed it (the declaration before it is known); else the last few
+    let seen = (result.seen || []).filter((e) => e.text);
+    const ruled = seen.findIndex((e) => e.rule);
+    seen = ruled >= 0 ? seen.slice(ruled, ruled + 4) : seen.slice(-3);
+    feedback.classList.toggle("bad", ruled >= 0);
     lines = seen.length
-      ? seen.map((e) => el("span", { class: "said" }, e.text, e.rule ? el("code", { text: ` ${e.rule}` }) : null))
+      ? seen.map((e) => el("span", { class: "said" }, e.text, e.rule ? [" (", el("code", { text: e.rule }), ")"] : null))
       : [_("Done.")];
   }
   feedback.replaceChildren(...lines);

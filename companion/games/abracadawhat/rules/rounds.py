@@ -118,13 +118,18 @@ def round_over(state: State, kind: str, seat: int, events: list[Event]) -> None:
     if max(state["score"]) >= WINNING_SCORE:  # ABR-GAME-1, ABR-AMB-7
         state["phase"] = "over"
         state["winners"] = [names[other] for other in game_winners(state)]
-        if len(state["winners"]) == 1:
-            text = t("{player} wins the game.", player=state["winners"][0])
-        else:
-            text = t("{players} win the game.", players=and_names(state["winners"]))
         decided = tie_break(state)
-        if decided is not None:
-            text = t("{result} ({tie_break})", result=text, tie_break=decided)
+        winners = and_names(state["winners"])
+        if len(state["winners"]) == 1:
+            text = t("{player} wins the game.", player=winners)
+            if decided is not None:
+                text = t("{player} wins the game ({tie_break}).", player=winners, tie_break=decided)
+        else:
+            text = t("{players} win the game.", players=winners)
+            if decided is not None:
+                text = t(
+                    "{players} win the game ({tie_break}).", players=winners, tie_break=decided
+                )
         fields = {"rule": "ABR-GAME-2"} if decided is not None else {}
         events.append(event("game_over", text, winners=state["winners"], **fields))
         return
@@ -168,12 +173,18 @@ def tie_break(state: State) -> Text | None:
     lives = {state["life"][seat] for seat in level}
     if len(lives) > 1 and len(state["winners"]) == 1:
         return t(
-            "{players} reached 8 points together and gained as many points in the last round: "
-            "the most life left decides, ABR-GAME-2",
+            "{players} reached 8 points together, and the most points gained in the last round "
+            "are level: the most life left decides, ABR-GAME-2",
+            players=tied,
+        )
+    if len(state["winners"]) == len(at_goal):
+        return t(
+            "{players} reached 8 points together with as many points gained in the last round "
+            "and as much life left: they share the victory, ABR-GAME-2",
             players=tied,
         )
     return t(
-        "{players} reached 8 points together; {winners} gained as many points in the last round "
+        "{players} reached 8 points together; {winners} gained the most points in the last round "
         "and have as much life left: they share the victory, ABR-GAME-2",
         players=tied,
         winners=and_names(state["winners"]),

@@ -26,7 +26,7 @@ def describe(state: State, action: Action) -> Text | None:
         values = action.get("values", action.get("value"))
         if isinstance(values, list):
             values = ", ".join(map(str, values))
-        if who is None:
+        if not isinstance(action.get("player"), str):  # a roll names its roller, or nobody
             return t("the roll of {value}", value=values)
         return t("{player}'s roll of {value}", player=who, value=values)
     if who is None:
