@@ -142,6 +142,8 @@ function render(snap) {
   const back = putBack(snap.events);
   document.getElementById("put-back").textContent = back;
   document.getElementById("put-back").hidden = !back;
+  const newest = snap.events[snap.events.length - 1];
+  if (newest && newest.type === "undone") feedback.hidden = true; // the move it told of is undone
   const shown = page && snap.view ? snap.game.game : null;
   if (shown !== drawn) { // another game, or none: the last one's cards go
     ctx.area.replaceChildren();
