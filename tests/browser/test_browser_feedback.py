@@ -21,6 +21,7 @@ TEXTS = {
         "penalty": "Elena loses 1 life and the turn ends.",
         "paused": "The host paused the game",
         "end": "End turn",
+        "back": "Put the stone last laid on Elena's rack back in the reserve.",
     },
     "it": {
         "legend": "appena lanciato: lanciarlo costa 1 punto vita e finisce il turno (ABR-CAST-8)",
@@ -28,6 +29,7 @@ TEXTS = {
         "penalty": "Elena perde 1 punto vita e il turno finisce.",
         "paused": "L'host ha messo in pausa la partita",
         "end": "Termina il turno",
+        "back": "Rimettete nella riserva l'ultima pietra messa tra le pietre di Elena.",
     },
 }
 
@@ -81,9 +83,12 @@ def test_the_phone_says_why_where_the_player_looks(server, phone, shots, lang):
 
     # the lower spell costs a life: the answer is told at once in the bar, with its rule
     lower.click()
-    elena.wait_for_selector("#feedback:not([hidden])")
+    elena.wait_for_selector("#feedback:not([hidden]):has-text('ABR-CAST-8')")
     said = elena.inner_text("#feedback")
-    assert text["penalty"] in said and "ABR-CAST-8" in said, said
+    assert text["penalty"] in said and "(ABR-CAST-8)" in said, said
+    assert (
+        not said.startswith("Elena d") and "null" not in said
+    )  # the penalty first, no declaration
     assert "bad" in elena.get_attribute("#feedback", "class")
     assert in_view(elena, "#feedback")
     shots(elena, f"feedback-{lang}-2-penalty", full=False)
@@ -107,4 +112,11 @@ def test_the_phone_says_why_where_the_player_looks(server, phone, shots, lang):
     denise.wait_for_selector("#paused-note", state="hidden")
     denise.wait_for_selector("[data-action^='cast-']:not([disabled])")
     assert denise.locator("#main [data-paused]").count() == 0
+
+    # the host undoes Elena's draw: the pages say under the prompt what goes back by hand
+    status, answer = post(f"{server.host}/api/undo")
+    assert answer["ok"], answer
+    denise.wait_for_selector("#put-back:not([hidden])")
+    assert text["back"] in denise.inner_text("#put-back")
+    shots(denise, f"feedback-{lang}-4-undone", full=False)
     assert not elena.errors and not denise.errors, elena.errors + denise.errors

@@ -39,8 +39,11 @@ function answered(result) {
     const ruled = seen.findIndex((e) => e.rule);
     seen = ruled >= 0 ? seen.slice(ruled, ruled + 4) : seen.slice(-3);
     feedback.classList.toggle("bad", ruled >= 0);
+    const page = lastSnap && lastSnap.game ? gamePage(lastSnap.game.game, ctx.redraw) : null;
+    const note = (e) => (page && page.eventNote ? page.eventNote(e) : null); // "(you drew …)"
     lines = seen.length
-      ? seen.map((e) => el("span", { class: "said" }, e.text, e.rule ? [" (", el("code", { text: e.rule }), ")"] : null))
+      ? seen.flatMap((e, i) => [...(i ? [" "] : []), el("span", { class: "said" }, e.text, note(e) ? " " + note(e) : null,
+        e.rule ? [" (", el("code", { text: e.rule }), ")"] : null)])
       : [_("Done.")];
   }
   feedback.replaceChildren(...lines);
