@@ -290,6 +290,18 @@ class Game(ABC):
             return event
         return {k: v for k, v in event.items() if k not in ("private", "audience")}
 
+    def describe(self, state: State, action: Action) -> str | None:
+        """``action``, made in ``state``, in a few words for everyone at the table ("Ben's
+        removal of Ann's 5"): the undo says what it withdrew with them. Public: never what any
+        player may not see. None (the default): the table names the action by its type."""
+        return None
+
+    def put_back(self, before: State, action: Action, after: State) -> str | None:
+        """What the players put back by hand when ``action`` (which led from ``before`` to
+        ``after``) is undone, in one public sentence ("Put the 5 back on Ann's rack."), or None
+        when nothing on the table moves back."""
+        return None
+
     def indistinguishable(self, state: State, viewer: str, rng: random.Random) -> State:
         """A state that ``viewer`` cannot tell apart from ``state``, with everything hidden from
         ``viewer`` dealt anew at random where the rules allow it.

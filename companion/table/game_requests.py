@@ -57,7 +57,7 @@ class GameRequests:
         seat = None
         if player is not None:
             seat = self.history.state["players"].index(player)
-        return self._act(action, source, raw, seat=seat)
+        return self._seen_by(player, self._act(action, source, raw, seat=seat))
 
     def _op_virtual_roll(self, source: str, player: str | None = None) -> dict[str, Any]:
         """A roll made by the server when no dice reader is connected, so a game never stalls."""
@@ -93,7 +93,18 @@ class GameRequests:
         mapped = inputs_for(self.history.game).virtual_roll(
             self.history.state, chance, self._random
         )
-        return self._act(mapped, source, raw | {"action": mapped}, seat=seat)
+        return self._seen_by(player, self._act(mapped, source, raw | {"action": mapped}, seat=seat))
+
+    def _seen_by(self, player: str | None, result: dict[str, Any]) -> dict[str, Any]:
+        """The answer to a player's own action, with what it caused as that player sees it
+        (``seen``: the events, each through the game's ``view_event``), so the phone that acted
+        says at once what happened and why (a penalty and its rule), beside its buttons. The
+        table's journal keeps the answer without them."""
+        if player is None or not result.get("ok") or self.history is None:
+            return result
+        caused = list(self.events)[-result.get("events", 0) :] if result.get("events") else []
+        game = self.history.game
+        return result | {"seen": [game.view_event(e["event"], player) for e in caused]}
 
     def _op_refuse(
         self, source: str, rule: str, reason: str, raw: dict[str, Any]

@@ -56,9 +56,9 @@ class History:
         if isinstance(action, dict) and action.get("type") == UNDO:
             if not self._actions:
                 return Refusal(NOTHING_TO_UNDO, t("There is nothing to undo."))
-            return Accepted(
-                self._state_after(len(self._actions) - 1), (_undone_event(self._actions[-1]),)
-            )
+            before = self._state_after(len(self._actions) - 1)
+            undone = _undone_event(self.game, before, self._actions[-1], self.state)
+            return Accepted(before, (undone,))
         return self.game.apply(self.state, action)
 
     def submit(self, action: Action) -> Result:
@@ -100,13 +100,24 @@ class History:
         return state
 
 
-def _undone_event(action: Action) -> dict[str, Any]:
-    """A public description of what was undone: the type and player, never the stones."""
+def _undone_event(game: Game, before: State, action: Action, after: State) -> dict[str, Any]:
+    """A public description of what was undone, in the game's words (``Game.describe``) and
+    with what must be put back by hand (``Game.put_back``): never the hidden stones or cards."""
     who = action.get("player")
-    what = action.get("type", "action").replace("_", " ")
+    what = game.describe(before, action)
+    if what is None:
+        kind = action.get("type", "action").replace("_", " ")
+        what = t("{player}'s {action}", player=who, action=kind) if isinstance(who, str) else kind
+    back = game.put_back(before, action, after)
     text = (
-        t("Undone: {player}'s {action}.", player=who, action=what)
-        if isinstance(who, str)
+        t("Undone: {action}. {put_back}", action=what, put_back=back)
+        if back
         else t("Undone: {action}.", action=what)
     )
-    return {"type": "undone", "text": text, "undone": action.get("type"), "player": who}
+    return {
+        "type": "undone",
+        "text": text,
+        "undone": action.get("type"),
+        "player": who,
+        "put_back": back,
+    }

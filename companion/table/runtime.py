@@ -335,7 +335,7 @@ class Table(
                     {
                         "n": self.inputs_handled,
                         "source": getattr(item, "source", None) or type(item).__name__,
-                        **result,
+                        **{k: v for k, v in result.items() if k != "seen"},
                     }
                 )
 

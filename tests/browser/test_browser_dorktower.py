@@ -180,6 +180,12 @@ def test_three_heroes_play_dork_tower_on_their_phones(server, phone, join, wizar
         other.wait_for_selector("#dt-others [data-player='Elena']:has-text('1 scroll')")
         assert "Second Chance" not in other.inner_text("main")
     assert "Second Chance" not in table.inner_text("main")
+    # "Turn the tower" in the sticky action bar: on the screen wherever the page is scrolled
+    for where in ("0", "document.body.scrollHeight / 2", "document.body.scrollHeight"):
+        elena.evaluate(f"window.scrollTo(0, {where})")
+        box = elena.locator("#bar [data-action='end_turn']").bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, (where, box)
+    shots(elena, "dt-06b-turn-the-tower-in-reach", full=False)
     tap(elena, "end_turn")  # "Turn the tower" on her phone
 
     # Denise walks into Stormwood and loses against what she draws there

@@ -103,8 +103,12 @@ def test_an_undone_action_can_be_played_again():
     assert h.submit(cast).state == first
 
 
-def test_the_undone_event_names_the_action_and_player_but_never_a_stone():
-    """Undoing a deal, a cast or a tapped removal says what was undone, with no number in it."""
+def test_the_undone_event_says_in_words_what_was_undone_and_what_goes_back():
+    """Undoing a tapped removal, a cast and a deal says what was undone in the game's words
+    (``Game.describe``) and what the players put back by hand (``Game.put_back``): the removed
+    stone goes back from the board to the caster's rack (it is on the board: the prompt that
+    follows asks the neighbour to take it from the rack again). Only numbers everyone saw are
+    named (the cast and removed stone), never a stone dealt to a rack."""
     h = history(removal="tap")
     deal = GAME.sample(h.state)
     h.submit(deal)
@@ -117,10 +121,19 @@ def test_the_undone_event_names_the_action_and_player_but_never_a_stone():
         (event,) = result.events
         assert event["type"] == "undone" and event["undone"] == undone_type
         assert event["player"] == player
-        assert not any(ch.isdigit() for ch in event["text"]), event["text"]
+        if undone_type != "deal":
+            assert {ch for ch in event["text"] if ch.isdigit()} <= {str(spell)}, event["text"]
         assert not {"stone", "stones", "spell", "tag", "racks"} & set(event)
         seen.append(event["text"])
-    assert seen == ["Undone: remove.", f"Undone: {ANN}'s cast.", "Undone: deal."]
+    assert seen[0] == (
+        f"Undone: {BEN} laying {ANN}'s {spell} on the board. "
+        f"Put the {spell} from the board back on {ANN}'s rack."
+    )
+    assert seen[1].startswith(f"Undone: {ANN} casting {spell} ")
+    assert seen[2] == (
+        "Undone: the deal of round 1. Gather every stone of the deal back into the reserve."
+    )
+    assert h.state["phase"] == "deal"
 
 
 def test_check_changes_nothing():

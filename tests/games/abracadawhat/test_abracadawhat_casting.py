@@ -73,6 +73,7 @@ def test_the_rack_decides_whether_a_cast_succeeds():
     assert "cast_succeeded" in kinds(held) and "cast_failed" not in kinds(held)
     missing = step(state, cast("Ann", 2))
     assert "cast_failed" in kinds(missing) and "cast_succeeded" not in kinds(missing)
+    assert events(missing, "cast_failed")[0]["rule"] == "ABR-CAST-2"
     refused(state, {"type": "verify", "player": "Ben", "has": True}, "INPUT-2")
 
 
@@ -127,9 +128,16 @@ def test_a_failed_cast_costs_one_life_and_ends_the_turn():
 def test_a_failed_ancient_dragon_costs_a_die_roll(value):
     """ABR-CAST-3: a failed spell 1 makes the caster roll and lose the result instead of 1."""
     state = seated(4, {"Ann": ANN})
-    state = play(state, cast("Ann", 1))
+    failed = step(state, cast("Ann", 1))
+    assert events(failed, "cast_failed")[0]["rule"] == "ABR-CAST-3"
+    state = failed.state
     assert state["phase"] == "roll"
     assert life(state)["Ann"] == 6
+    # the prompt says why the die is rolled and what it does, not only "roll the die"
+    assert GAME.view(state, "Ben")["prompt"] == (
+        "Ann does not hold Ancient Dragon: roll the die; Ann loses as much life as it shows "
+        "(ABR-CAST-3)."
+    )
     chance = GAME.chance(state)
     assert (chance.kind, chance.rule, chance.player) == ("die", "ABR-CAST-3", "Ann")
     refused(state, cast("Ann", 8), "ABR-CAST-3")
@@ -236,6 +244,7 @@ def test_a_lower_cast_costs_one_life_and_ends_the_turn(n, me):
     state = play(seated(n, {"Ann": me}), cast("Ann", first))
     result = step(state, cast("Ann", lower))
     assert kinds(result)[:3] == ["declared", "out_of_order", "life"]
+    assert events(result, "out_of_order")[0]["rule"] == "ABR-CAST-8"  # the phone shows it
     assert "stone_removed" not in kinds(result) and "cast_succeeded" not in kinds(result)
     after = result.state
     assert life(after)["Ann"] == life(state)["Ann"] - 1

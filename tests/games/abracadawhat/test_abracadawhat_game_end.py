@@ -74,11 +74,15 @@ def test_the_next_round_is_dealt_like_the_first(n):
     assert [e["type"] for e in deal_events.events] == ["dealt", "turn"]
 
 
-def test_life_resets_at_the_next_deal():
-    """ABR-NEXT-4, ABR-AMB-8: end-of-round life stays visible until the next deal, then every
-    player starts again with 6."""
+def test_life_resets_as_the_next_round_is_dealt():
+    """ABR-NEXT-4: every player starts the new round with 6 life, shown from the moment the
+    round ends, while the next one is dealt (not 0 for everyone until the deal ends); the life at
+    the moment the round ended (ABR-AMB-8) is kept in the last round's result."""
     state = knock_out_round(3, life={"Ann": 2, "Ben": 4})
-    assert life(state) == {"Ann": 2, "Ben": 4, "Cid": 0}
+    assert state["phase"] == "deal"
+    assert life(state) == {"Ann": 6, "Ben": 6, "Cid": 6}
+    assert GAME.view(state, "Ann")["players"]["Cid"]["life"] == 6
+    assert state["last_round"]["life"] == {"Ann": 2, "Ben": 4, "Cid": 0}
     after = play(state, standard_deal(names(3)))
     assert life(after) == {"Ann": 6, "Ben": 6, "Cid": 6}
 
@@ -158,6 +162,11 @@ def test_the_most_points_in_the_last_round_break_a_tie():
     state = knock_out_round(3, score={"Ann": 5, "Ben": 7})
     assert scores(state) == {"Ann": 8, "Ben": 8, "Cid": 0}
     assert state["winners"] == ["Ann"]
+    # the prompt says which tie-break decided (not only "Ann won.")
+    assert GAME.view(state, TABLE)["prompt"] == (
+        "The game is over: Ann won (Ann and Ben reached 8 points together: the most points "
+        "gained in the last round decide, ABR-GAME-2)."
+    )
 
 
 def test_then_the_most_life_breaks_a_tie():
@@ -174,6 +183,10 @@ def test_then_the_most_life_breaks_a_tie():
     assert scores(state) == {"Ann": 8, "Ben": 8, "Cid": 0}
     assert state["winners"] == ["Ben"]
     assert life(state) == {"Ann": 3, "Ben": 5, "Cid": 0}
+    assert GAME.view(state, "Ann")["prompt"] == (
+        "The game is over: Ben won (Ann and Ben reached 8 points together, and the most points "
+        "gained in the last round are level: the most life left decides, ABR-GAME-2)."
+    )
 
 
 def test_a_full_tie_shares_the_victory():
@@ -188,7 +201,21 @@ def test_a_full_tie_shares_the_victory():
     result = step(state, cast("Cid", 2))
     assert result.state["winners"] == ["Ann", "Ben"]
     assert GAME.outcome(result.state).winners == ("Ann", "Ben")
-    assert events(result, "game_over")[0]["winners"] == ["Ann", "Ben"]
+    (over,) = events(result, "game_over")
+    assert over["winners"] == ["Ann", "Ben"] and over["rule"] == "ABR-GAME-2"
+    assert over["text"].startswith("Ann and Ben win the game (Ann and Ben reached 8 points")
+    assert "they share the victory, ABR-GAME-2)." in over["text"]
+
+
+def test_a_single_winner_at_8_needs_no_tie_break():
+    """ABR-GAME-1: one player alone at 8: the prompt and the event name no tie-break."""
+    right = names(3)[-1]
+    state = seated(3, {"Ann": [7, 6, 5, 8, 8]}, life={right: 1}, score={"Ann": 5})
+    result = step(state, cast("Ann", 7))
+    assert result.state["winners"] == ["Ann"]
+    (over,) = events(result, "game_over")
+    assert over["text"] == "Ann wins the game." and "rule" not in over
+    assert GAME.view(result.state, TABLE)["prompt"] == "The game is over: Ann won."
 
 
 def test_a_round_yields_at_most_seven_points():

@@ -69,10 +69,34 @@ def test_undoing_a_refill_names_no_stone():
     h.submit(end_turn("Ann"))
     assert isinstance(h.submit(refill("Ann", 6)), Accepted)  # the reserve holds 6s, 7s and 8s
     (undone,) = h.submit(UNDO).events
+    back = "Put the stone last laid on Ann's rack back in the reserve."
     assert undone == {
         "type": "undone",
-        "text": "Undone: Ann's refill.",
+        "text": f"Undone: Ann drawing from the reserve. {back}",
         "undone": "refill",
         "player": "Ann",
+        "put_back": back,
     }
     assert h.state["phase"] == "refill"
+
+
+def test_undoing_a_penalty_gives_the_life_token_back():
+    """ABR-CAST-8, ABR-LIFE-1: the undo of a lower cast names it (the spell was declared aloud)
+    and asks for the life token back; no stone moved."""
+    h = history()
+    h.submit(cast("Ann", 8))
+    h.submit(cast("Ann", 5))  # lower than 8: 1 life, the turn ends
+    (undone,) = h.submit(UNDO).events
+    assert undone["text"] == (
+        "Undone: Ann casting 5 Lightning Storm. Set the life tokens back: Ann to 6."
+    )
+    assert undone["put_back"] == "Set the life tokens back: Ann to 6."
+
+
+def test_undoing_a_declaration_without_consequence_puts_nothing_back():
+    h = history()
+    h.submit(cast("Ann", 8))
+    h.submit(end_turn("Ann"))
+    (undone,) = h.submit(UNDO).events
+    assert undone["text"] == "Undone: Ann ending the turn."
+    assert undone["put_back"] is None

@@ -294,12 +294,21 @@ def test_a_shared_victory_is_said_in_italian(italian):
     result = accepted(state, cast("Cid", 2))
     over = [e for e in result.events if e["type"] == "game_over"][0]
     prompt = GAME.view(result.state, TABLE)["prompt"]
-    assert over["text"] == "Ann and Ben win the game."
-    assert prompt == "The game is over: Ann and Ben won."
+    why = (
+        "Ann and Ben reached 8 points together with as many points gained in the last round and "
+        "as much life left: they share the victory, ABR-GAME-2"
+    )
+    assert over["text"] == f"Ann and Ben win the game ({why})."
+    assert over["rule"] == "ABR-GAME-2"
+    assert prompt == f"The game is over: Ann and Ben won ({why})."
     in_italian = translate([over["text"], prompt], lambda m: italian.get(m) or m)
+    perche = (
+        "Ann e Ben hanno raggiunto 8 punti insieme con gli stessi punti guadagnati nell'ultimo "
+        "round e gli stessi punti vita: condividono la vittoria, ABR-GAME-2"
+    )
     assert in_italian == [
-        "Ann e Ben vincono la partita.",
-        "La partita è finita: vittoria di Ann e Ben.",
+        f"Ann e Ben vincono la partita ({perche}).",
+        f"La partita è finita: vittoria di Ann e Ben ({perche}).",
     ]
 
 

@@ -94,7 +94,8 @@ def test_every_round_starts_at_start_life_again():
     state = seated(3, {"Ann": ANN}, life={"Ann": 2, "Ben": 1, "Cid": 5}, options=options)
     state = play(state, cast("Ann", 2))  # Dark Wanderer knocks Ben out
     assert state["phase"] == "deal" and state["round"] == 2
-    assert life(state) == {"Ann": 3, "Ben": 0, "Cid": 4}  # end-of-round life until the deal
+    assert life(state) == {"Ann": 5, "Ben": 5, "Cid": 5}  # from the round's end, for the deal
+    assert state["last_round"]["life"] == {"Ann": 3, "Ben": 0, "Cid": 4}
     state = play(state, standard_deal(names(3)))
     assert life(state) == {"Ann": 5, "Ben": 5, "Cid": 5}
 

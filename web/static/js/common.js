@@ -57,8 +57,9 @@ export function csrf() {
   return meta ? meta.content : "";
 }
 
-// POST JSON; a refusal is shown with its rule ID and reason and returned, never thrown.
-export async function post(url, body = {}) {
+// POST JSON; a refusal is shown with its rule ID and reason and returned, never thrown (with
+// `quiet`, the caller shows it where the person looks, and the toast stays away).
+export async function post(url, body = {}, { quiet = false } = {}) {
   let response;
   try {
     response = await fetch(url, {
@@ -67,16 +68,19 @@ export async function post(url, body = {}) {
       body: JSON.stringify(body),
     });
   } catch (err) {
-    toast(_("The table cannot be reached; check the Wi-Fi."), true);
-    return { ok: false, reason: String(err) };
+    const error = _("The table cannot be reached; check the Wi-Fi.");
+    if (!quiet) toast(error, true);
+    return { ok: false, error, reason: String(err) };
   }
   let data = {};
   try { data = await response.json(); } catch (err) { data = { ok: false, reason: response.statusText }; }
-  if (!data.ok) {
-    const why = data.rule ? `${data.rule}: ${data.reason}` : (data.error || data.reason || _("Refused."));
-    toast(why, true);
-  }
+  if (!data.ok && !quiet) toast(refusalText(data), true);
   return data;
+}
+
+// A refusal in one line: its rule ID and reason.
+export function refusalText(data) {
+  return data.rule ? `${data.rule}: ${data.reason || data.error}` : (data.error || data.reason || _("Refused."));
 }
 
 // A Server-Sent Events stream of snapshots. EventSource reconnects by itself; while it is down the
@@ -193,4 +197,10 @@ export function events(list, count = 12, note = null) {
     return el("li", {}, e.text, seen ? el("strong", { text: " " + seen }) : null);
   });
   return items.length ? items : [el("li", { class: "muted", text: _("Nothing has happened yet.") })];
+}
+
+// What an undo asks the players to put back by hand, while it is the newest event (or "").
+export function putBack(list) {
+  const newest = list.length ? list[list.length - 1] : null;
+  return newest && newest.type === "undone" && newest.put_back ? newest.text : "";
 }

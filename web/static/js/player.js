@@ -1,7 +1,7 @@
 // A player's own page. The server sends this player's view only: never what the game hides from
 // this player (the player's own stones, another player's cards). The game's own part is drawn by
 // its page module (games.js, docs/pages.md).
-import { _, el, events, live, post, refusals, replace, toast } from "./common.js";
+import { _, el, events, live, post, refusalText, putBack, refusals, replace } from "./common.js";
 import { gamePage } from "./games.js";
 
 const main = document.getElementById("main");
@@ -16,11 +16,64 @@ async function send(action) {
   // every choice waits for the answer; those already disabled stay so
   const buttons = [...document.querySelectorAll("#main button[data-action]")].filter((b) => !b.disabled);
   buttons.forEach((b) => { b.disabled = true; });
-  const result = await post(main.dataset.act, action);
+  const result = await post(main.dataset.act, action, { quiet: true });
   busy = false;
   document.body.toggleAttribute("data-busy", false);
   buttons.forEach((b) => { b.disabled = false; });
-  if (result.ok) toast(_("Done."));
+  answered(result);
+  if (lastSnap) holdWhilePaused(lastSnap);
+}
+
+// The answer to this phone's own move, said at once in the action bar, where the person looks:
+// a refusal with its rule and reason, or what the move caused as this player sees it (the
+// answer's "seen" events), a penalty with the rule it comes from.
+const feedback = document.getElementById("feedback");
+function answered(result) {
+  feedback.classList.toggle("bad", !result.ok);
+  let lines;
+  if (!result.ok) {
+    lines = [el("strong", { text: _("Refused:") }), " ", refusalText(result)];
+  } else {
+    // a penalty and what followed it (the declaration before it is known); else the last few
+    let seen = (result.seen || []).filter((e) => e.text);
+    const ruled = seen.findIndex((e) => e.rule);
+    seen = ruled >= 0 ? seen.slice(ruled, ruled + 4) : seen.slice(-3);
+    feedback.classList.toggle("bad", ruled >= 0);
+    const page = lastSnap && lastSnap.game ? gamePage(lastSnap.game.game, ctx.redraw) : null;
+    const note = (e) => (page && page.eventNote ? page.eventNote(e) : null); // "(you drew …)"
+    lines = seen.length
+      ? seen.flatMap((e, i) => [...(i ? [" "] : []), el("span", { class: "said" }, e.text, note(e) ? " " + note(e) : null,
+        e.rule ? [" (", el("code", { text: e.rule }), ")"] : null)])
+      : [_("Done.")];
+  }
+  feedback.replaceChildren(...lines);
+  feedback.hidden = false;
+  showBar();
+}
+
+// Paused by the host: every phone says so in its action bar and its inputs wait, disabled, until
+// the game resumes (the ones disabled here come back; the game's own stay as it drew them).
+function holdWhilePaused(snap) {
+  const paused = Boolean(snap.game && snap.game.paused);
+  document.getElementById("paused-note").hidden = !paused;
+  document.body.classList.toggle("paused", paused);
+  if (paused) {
+    for (const input of main.querySelectorAll("button, input, select, textarea")) {
+      if (!input.disabled) { input.disabled = true; input.dataset.paused = ""; }
+    }
+  } else {
+    for (const input of main.querySelectorAll("[data-paused]")) {
+      input.disabled = false;
+      delete input.dataset.paused;
+    }
+  }
+  showBar();
+}
+
+// The bar shows when it holds something: the prompt's main actions, the answer, the pause.
+function showBar() {
+  const bar = document.getElementById("action-bar");
+  bar.hidden = ctx.bar.childElementCount === 0 && feedback.hidden && document.getElementById("paused-note").hidden;
 }
 
 const DIE_STATES = {
@@ -34,9 +87,9 @@ const DIE_STATES = {
 async function virtualRoll() {
   if (busy) return;
   busy = true;
-  const result = await post(main.dataset.roll, {});
+  const result = await post(main.dataset.roll, {}, { quiet: true });
   busy = false;
-  if (result.ok) toast(_("Rolled."));
+  answered(result);
 }
 
 // Who rolls what: "You roll the die (faces 1, 2, 3).", "Elena rolls 2 dice (faces …)."
@@ -79,7 +132,7 @@ function showGame(snap) {
 }
 
 // What the game's page module draws with: its cards' place, this player, and the page's send.
-const ctx = { area: document.getElementById("game"), me, send, redraw: () => render(lastSnap) };
+const ctx = { area: document.getElementById("game"), bar: document.getElementById("bar"), me, send, redraw: () => render(lastSnap) };
 let drawn = null; // the game whose cards are in the page
 
 function render(snap) {
@@ -89,13 +142,21 @@ function render(snap) {
   showGame(snap);
   replace("refusals", refusals(snap.refusals));
   replace("events", events(snap.events, 12, page && page.eventNote));
+  const back = putBack(snap.events);
+  document.getElementById("put-back").textContent = back;
+  document.getElementById("put-back").hidden = !back;
+  const newest = snap.events[snap.events.length - 1];
+  if (newest && newest.type === "undone") feedback.hidden = true; // the move it told of is undone
   const shown = page && snap.view ? snap.game.game : null;
   if (shown !== drawn) { // another game, or none: the last one's cards go
     ctx.area.replaceChildren();
+    ctx.bar.replaceChildren();
+    feedback.hidden = true;
     drawn = shown;
   }
   if (!snap.view) {
     document.getElementById("prompt").textContent = _("Waiting for the host to start a game.");
+    holdWhilePaused(snap);
     return;
   }
   const view = snap.view;
@@ -108,6 +169,7 @@ function render(snap) {
   document.getElementById("dice-card").hidden = roll.length === 0;
   replace("dice", roll);
   document.getElementById("sub").textContent = (page && page.player && page.player(snap, ctx)) || "";
+  holdWhilePaused(snap);
 }
 
 // This seat's game left the table (set aside, ended, or a new game began): the page says so

@@ -57,6 +57,7 @@ def verify(state: State, seat: int, spell: int, events: list[Event]) -> None:
                 ),
                 player=who,
                 spell=spell,
+                rule="ABR-CAST-3" if spell == 1 else "ABR-CAST-2",
             )
         )
         if spell == 1:  # ABR-CAST-3: the dragon turns on its summoner
@@ -193,6 +194,7 @@ def order_penalty(state: State, seat: int, spell: int, events: list[Event]) -> N
             player=who,
             spell=spell,
             last=last,
+            rule="ABR-CAST-8",
         )
     )
     lose(state, seat, 1, t("out-of-order cast"), events)

@@ -22,7 +22,7 @@ from companion.rules.api import (
 )
 from companion.rules.common import Refuse
 
-from . import choices, views
+from . import choices, undoing, views
 from .casting import allow_cast, cast, object_to_cast, remove, roll
 from .setup import OPTIONS, check_option_values, deal, deal_stone, new_state
 from .spells import decline_secret, take_secret
@@ -97,6 +97,14 @@ class AbracadaWhat(Game):
         """ABR-HID-1..4: ``state`` with the stones ``viewer`` may not see dealt anew
         (:func:`.views.indistinguishable`)."""
         return views.indistinguishable(state, viewer, rng)
+
+    def describe(self, state: State, action: Action) -> Any:
+        """An action in words, for the undo (:func:`.undoing.describe`)."""
+        return undoing.describe(state, action)
+
+    def put_back(self, before: State, action: Action, after: State) -> Any:
+        """What an undo asks to put back by hand (:func:`.undoing.put_back`)."""
+        return undoing.put_back(before, action, after)
 
     def outcome(self, state: State) -> Outcome:
         return Outcome(

@@ -118,11 +118,20 @@ def round_over(state: State, kind: str, seat: int, events: list[Event]) -> None:
     if max(state["score"]) >= WINNING_SCORE:  # ABR-GAME-1, ABR-AMB-7
         state["phase"] = "over"
         state["winners"] = [names[other] for other in game_winners(state)]
+        decided = tie_break(state)
+        winners = and_names(state["winners"])
         if len(state["winners"]) == 1:
-            text = t("{player} wins the game.", player=state["winners"][0])
+            text = t("{player} wins the game.", player=winners)
+            if decided is not None:
+                text = t("{player} wins the game ({tie_break}).", player=winners, tie_break=decided)
         else:
-            text = t("{players} win the game.", players=and_names(state["winners"]))
-        events.append(event("game_over", text, winners=state["winners"]))
+            text = t("{players} win the game.", players=winners)
+            if decided is not None:
+                text = t(
+                    "{players} win the game ({tie_break}).", players=winners, tie_break=decided
+                )
+        fields = {"rule": "ABR-GAME-2"} if decided is not None else {}
+        events.append(event("game_over", text, winners=state["winners"], **fields))
         return
     # ABR-NEXT-1..5: the stones are collected and the next round is dealt.
     state["round"] += 1
@@ -131,6 +140,8 @@ def round_over(state: State, kind: str, seat: int, events: list[Event]) -> None:
     state["phase"] = "deal"
     state["last_cast"] = None
     state["successes"] = 0
+    # ABR-NEXT-4: every player starts the new round with full life, shown while it is dealt
+    state["life"] = [state["options"]["start_life"]] * count
     clear_stones(state)
 
 
@@ -140,3 +151,41 @@ def game_winners(state: State) -> list[int]:
     best = max(at_goal, key=lambda seat: (state["gained"][seat], state["life"][seat]))
     key = (state["gained"][best], state["life"][best])
     return [seat for seat in at_goal if (state["gained"][seat], state["life"][seat]) == key]
+
+
+def tie_break(state: State) -> Text | None:
+    """ABR-GAME-2, in words: what decided an ended game among the players who reached 8 points
+    together (None when one player alone reached them)."""
+    at_goal = [seat for seat, score in enumerate(state["score"]) if score >= WINNING_SCORE]
+    if state["phase"] != "over" or len(at_goal) < 2:
+        return None
+    names = state["players"]
+    tied = and_names([names[seat] for seat in at_goal])
+    gained = {state["gained"][seat] for seat in at_goal}
+    best = max(state["gained"][seat] for seat in at_goal)
+    if len(gained) > 1 and sum(state["gained"][seat] == best for seat in at_goal) == 1:
+        return t(
+            "{players} reached 8 points together: the most points gained in the last round "
+            "decide, ABR-GAME-2",
+            players=tied,
+        )
+    level = [seat for seat in at_goal if state["gained"][seat] == best]
+    lives = {state["life"][seat] for seat in level}
+    if len(lives) > 1 and len(state["winners"]) == 1:
+        return t(
+            "{players} reached 8 points together, and the most points gained in the last round "
+            "are level: the most life left decides, ABR-GAME-2",
+            players=tied,
+        )
+    if len(state["winners"]) == len(at_goal):
+        return t(
+            "{players} reached 8 points together with as many points gained in the last round "
+            "and as much life left: they share the victory, ABR-GAME-2",
+            players=tied,
+        )
+    return t(
+        "{players} reached 8 points together; {winners} gained the most points in the last round "
+        "and have as much life left: they share the victory, ABR-GAME-2",
+        players=tied,
+        winners=and_names(state["winners"]),
+    )

@@ -11,7 +11,9 @@ from companion.i18n import Text, t
 from companion.rules.api import EVERYTHING, HOST, TABLE, State
 from companion.rules.common import name_of
 
+from .rounds import tie_break
 from .seats import and_names
+from .spells import SPELLS
 from .stones import copy_state, deal_target, deal_total, reserve_size
 
 
@@ -104,6 +106,13 @@ def prompt(state: State) -> Text:
     phase, pending = state["phase"], state["pending"]
     who = name_of(state, state["active"])
     if phase == "over":
+        decided = tie_break(state)
+        if decided is not None:
+            return t(
+                "The game is over: {players} won ({tie_break}).",
+                players=and_names(state["winners"]),
+                tie_break=decided,
+            )
         return t("The game is over: {players} won.", players=and_names(state["winners"]))
     if phase == "deal":
         target, seat, index, of = deal_target(state)
@@ -135,6 +144,13 @@ def prompt(state: State) -> Text:
             player=who,
         )
     if phase == "roll":
+        if pending["for"] == "failure":  # ABR-CAST-3
+            return t(
+                "{player} does not hold {dragon}: roll the die; {player} loses as much life as "
+                "it shows (ABR-CAST-3).",
+                player=who,
+                dragon=SPELLS[1],
+            )
         return t("{player}: roll the die.", player=who)
     if phase == "secret":
         return t("{player}: take a secret stone, or leave them.", player=who)

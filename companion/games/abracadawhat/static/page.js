@@ -65,6 +65,15 @@ function board(view) {
   return el("div", { class: "board", role: "table", "aria-label": _("stones on the board by number") }, cells);
 }
 
+// What the board's cells and the stones' numbers mean, in words under the board (a phone shows
+// no tooltip): the counts, the face-up stones, and each number's spell.
+function boardLegend() {
+  return [
+    el("p", { class: "hint", text: _("Under each number: its stones on the board (cast, and removed face up) out of those in the box; \"up\": removed face up at the deal.") }),
+    el("p", { class: "hint spells-legend", text: Object.entries(SPELLS).map(([n, name]) => `${n} ${name}`).join(" · ") }),
+  ];
+}
+
 // How many of each number this viewer cannot see (rack, reserve, secret): only from the view.
 function unseen(view, me) {
   const left = {};
@@ -107,12 +116,10 @@ function actions(snap, send) {
   for (const a of legal) {
     if (a.type === "cast") {
       const lower = view.last_cast !== null && a.spell < view.last_cast && !view.options.easy;
-      buttons.push(el("button", { class: "spell", "data-action": `cast-${a.spell}`,
-        title: lower ? _("Lower than the last spell: this costs 1 life") : "",
+      buttons.push(el("button", { class: lower ? "spell lower" : "spell", "data-action": `cast-${a.spell}`,
         onclick: () => send({ type: "cast", spell: a.spell }) },
-        el("b", { text: a.spell }), el("small", { text: SPELLS[a.spell] + (lower ? " ✕" : "") })));
-    } else if (a.type === "end_turn") {
-      buttons.push(el("button", { class: "primary", "data-action": "end_turn", onclick: () => send({ type: "end_turn" }) }, _("End turn")));
+        el("b", { text: a.spell }), el("small", { text: SPELLS[a.spell] }),
+        lower ? el("small", { class: "costs", text: _("✕ costs 1 life") }) : null));
     } else if (a.type === "take_secret") {
       buttons.push(el("button", { "data-action": `take_secret-${a.slot}`, onclick: () => send({ type: "take_secret", slot: a.slot }) }, _("Take secret stone {n}", { n: a.slot + 1 })));
     } else if (a.type === "decline_secret") {
@@ -124,6 +131,24 @@ function actions(snap, send) {
     }
   }
   return buttons;
+}
+
+// What the ✕ on a lower spell means, said in words above the spells (a phone shows no tooltip).
+function lowerLegend(snap) {
+  const view = snap.view;
+  const lower = (snap.legal || []).some((a) => a.type === "cast" && view.last_cast !== null && a.spell < view.last_cast);
+  if (!lower || view.options.easy) return null;
+  const v = { n: view.last_cast, spell: SPELLS[view.last_cast] };
+  const text = view.options.order_violation === "require_objection"
+    ? _("✕ lower than the {n} {spell} you just cast: if another player objects, you lose 1 life and your turn ends (ABR-CAST-8).", v)
+    : _("✕ lower than the {n} {spell} you just cast: casting it costs 1 life and ends your turn (ABR-CAST-8).", v);
+  return el("p", { class: "hint lower-legend", id: "lower-legend", text });
+}
+
+// The prompt's main action, for the page's sticky bar: ending the turn.
+function endTurn(snap, send) {
+  if (!(snap.legal || []).some((a) => a.type === "end_turn")) return [];
+  return [el("button", { class: "primary", "data-action": "end_turn", onclick: () => send({ type: "end_turn" }) }, _("End turn"))];
 }
 
 // -- what the generic pages call ----------------------------------------------------------------
@@ -144,7 +169,7 @@ export function table(snap, ctx) {
     ctx.area.append(
       el("div", { id: "result", class: "wide" }),
       el("section", { class: "card wide" }, el("h2", { text: _("Players") }), el("div", { id: "players", class: "players" })),
-      el("section", { class: "card" }, el("h2", { text: _("Board") }), el("div", { id: "board" }), el("p", { id: "reserve", class: "sub" })));
+      el("section", { class: "card" }, el("h2", { text: _("Board") }), el("div", { id: "board" }), el("p", { id: "reserve", class: "sub" }), boardLegend()));
   }
   const view = snap.view;
   replace("players", snap.view.order.map((name) => playerCard(snap, name)));
@@ -161,17 +186,19 @@ export function player(snap, ctx) {
   if (!ctx.area.hasChildNodes()) {
     ctx.area.append(
       el("section", { class: "card wide", id: "actions-card", hidden: true }, el("h2", { text: _("Your move") }),
-        el("div", { id: "actions", class: "actions" })),
+        el("div", { id: "actions-legend" }), el("div", { id: "actions", class: "actions" })),
       el("section", { class: "card wide" }, el("h2", { text: _("You") }), el("div", { id: "me" }), el("div", { id: "secret" })),
       el("div", { id: "result", class: "wide" }),
       el("section", { class: "card wide" }, el("h2", { text: _("The others") }), el("div", { id: "players", class: "players" })),
-      el("section", { class: "card" }, el("h2", { text: _("Board") }), el("div", { id: "board" }), el("p", { id: "unseen", class: "sub" })));
+      el("section", { class: "card" }, el("h2", { text: _("Board") }), el("div", { id: "board" }), el("p", { id: "unseen", class: "sub" }), boardLegend()));
   }
   const view = snap.view;
   const me = ctx.me;
   const buttons = actions(snap, ctx.send);
   document.getElementById("actions-card").hidden = buttons.length === 0;
   replace("actions", buttons);
+  replace("actions-legend", lowerLegend(snap));
+  if (ctx.bar) ctx.bar.replaceChildren(...endTurn(snap, ctx.send));
   replace("me", playerCard(snap, me, { me }));
   const secret = view.players[me].secret || [];
   replace("secret", secret.length ? el("p", {}, _("Your secret stones (only you see them):") + " ",

@@ -25,7 +25,7 @@ from companion.rules.api import (
 )
 from companion.rules.common import Refuse as _Refuse
 
-from . import board, chance, fights, legal, movement, views
+from . import board, chance, fights, legal, movement, undoing, views
 from .actions import HANDLERS
 from .constants import GAME_ID
 from .datasets import bundled, components, default_name
@@ -135,6 +135,14 @@ class DorkTower(Game):
 
     def indistinguishable(self, state: State, viewer: str, rng: random.Random) -> State:
         return views.indistinguishable(state, viewer, rng)
+
+    def describe(self, state: State, action: Action) -> Any:
+        """An action in words, for the undo (:func:`.undoing.describe`)."""
+        return undoing.describe(state, action)
+
+    def put_back(self, before: State, action: Action, after: State) -> Any:
+        """What an undo asks to put back by hand (:func:`.undoing.put_back`)."""
+        return undoing.put_back(before, action, after)
 
     def outcome(self, state: State) -> Outcome:
         return views.outcome(state)

@@ -2,7 +2,7 @@
 // the wedges in words, the quests and monsters on the board, and the encounter count (how many
 // tokens a space draws now). Part of Dork Tower's page module (page.js).
 import { _, el } from "/static/js/common.js";
-import { seat } from "/static/js/seats.js";
+import { seat, seatLabel } from "/static/js/seats.js";
 import { symbolFor, ui } from "./sheet.js";
 import { CAP, MOON, SUN, dayOrNight, dayWord, rich, space, timeAt, typeName, wedgeIndex } from "./words.js";
 
@@ -90,10 +90,8 @@ export function wedgeList(snap, d) {
       el("span", { class: "sym", "aria-hidden": "true", text: w.day ? SUN : MOON }),
       el("span", {}, el("strong", { text: w.name }), " " + dayOrNight(w.day), w.kind === "wild" ? " · " + _("wild") : "",
         j === view.tower.door_wedge ? el("b", { class: "door-word", text: " · " + _("door") }) : null),
-      here.length ? el("span", { class: "row" }, here.map((n) => {
-        const s = seat(snap, n);
-        return el("span", { class: `seat ${s.cls}`, title: n }, el("span", { class: "mark", "aria-hidden": "true", text: s.mark }), el("span", { class: "sr-only", text: n }));
-      })) : null);
+      // each hero here by shape and name, both visible (a phone shows no tooltip)
+      here.length ? el("span", { class: "row" }, here.map((n) => seatLabel(snap, n))) : null);
   }));
 }
 

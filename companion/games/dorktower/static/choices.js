@@ -259,14 +259,18 @@ export function actions(snap, d, me) {
       }));
     }
   }
-  const end = legal.find((a) => a.type === "end_turn");
-  if (end) out.push(button(_("Turn the tower"), end, { cls: "primary tower", detail: _("ends your turn (so does your seat button, or tapping the tower's sticker)") }));
   const level = legal.find((a) => a.type === "level_up");
   if (level && view.players[me].character) {
     const high = d.characters[view.players[me].character].high;
     out.push(button(_("Level up"), level, { detail: _("{xp} XP: strength {strength}, movement {movement}", { xp: d.xp.level_up, strength: high.strength, movement: high.movement }) }));
   }
   return out;
+}
+
+/** The prompt's main action, for the page's sticky bar: turning the tower ends the turn. */
+export function endTurn(snap) {
+  const end = (snap.legal || []).find((a) => a.type === "end_turn");
+  return end ? [button(_("Turn the tower"), end, { cls: "primary tower", detail: _("ends your turn (so does your seat button, or tapping the tower's sticker)") })] : [];
 }
 
 /** During scrolls_others: every other player is asked to play a scroll against the fighter. */

@@ -12,7 +12,7 @@
 import { _, el, replace, toast } from "/static/js/common.js";
 import { seatLabel } from "/static/js/seats.js";
 import { boardFacts, helper, tower, wedgeList } from "./board.js";
-import { actions, drawPicker, invite } from "./choices.js";
+import { actions, drawPicker, endTurn, invite } from "./choices.js";
 import { diceNote as rollNote, fight } from "./fight.js";
 import { heroSheet, useActions } from "./sheet.js";
 
@@ -167,6 +167,7 @@ export function player(snap, ctx) {
   section("dt-invite", invite(snap, d, me));
   section("dt-fight", fight(snap, d, me));
   section("actions", actions(snap, d, me));
+  if (ctx.bar) ctx.bar.replaceChildren(...endTurn(snap));
   section("dt-sheet", view.players[me] ? heroSheet(snap, d, me, { me }) : null);
   section("dt-helper", helper(snap, d, me));
   section("dt-others", view.order.filter((n) => n !== me).map((n) => heroSheet(snap, d, n, { me, open: false })));
