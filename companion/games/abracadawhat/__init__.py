@@ -15,6 +15,7 @@ PLUGIN = GamePlugin(
     rules="rules:AbracadaWhat",
     inputs="inputs:AbracadaInputs",
     lights="lights",
+    option_texts="option_texts:OPTION_TEXTS",
     sim="sim:AbracadaHands",
     catalogs=Catalogs(server=("abracadawhat",), pages=("js_abracadawhat",)),
 )

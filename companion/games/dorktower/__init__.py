@@ -17,6 +17,7 @@ PLUGIN = GamePlugin(
     rules="rules:DorkTower",
     inputs="inputs:DorkTowerInputs",
     lights="lights",
+    option_texts="option_texts:OPTION_TEXTS",
     sim="sim:DorkTowerHands",
     data_sets="data_sets:DorkTowerDataSets",
     actuators={"tower_motor": "tower:TowerFollower"},
