@@ -231,6 +231,19 @@ def wizard(page, lang: str, game: str, looker: Looker) -> None:
                 page.click("#wizard-next")
 
 
+def test_the_check_tells_a_text_of_the_other_language(catalogs):
+    assert catalogs.foreign("it", "Start the game") == "Start the game"
+    assert catalogs.foreign("en", "Inizia la partita") == "Inizia la partita"
+    assert catalogs.foreign("it", "Inizia la partita") is None
+    assert catalogs.foreign("en", "Start the game") is None
+    said = "Seat 2 has no name yet: type the name of who sits there."
+    assert (
+        catalogs.foreign("it", said) == "Seat {n} has no name yet: type the name of who sits there."
+    )
+    assert catalogs.foreign("it", "lettore del tavolo · 05:51:20 PM") == "a time in English (AM/PM)"
+    assert catalogs.foreign("it", "Ann") is None and catalogs.foreign("en", "Ann") is None
+
+
 @pytest.mark.browser
 @pytest.mark.slow
 def test_every_page_fits_a_small_phone_and_speaks_one_language(server, browser, catalogs, shots):
@@ -263,6 +276,7 @@ def test_every_page_fits_a_small_phone_and_speaks_one_language(server, browser, 
                 looker.widths(host, lang, f"{game} status", f"{game}-status")
                 live(host, f"{server.base}/table/{server.companion.access.display_key}")
                 looker.widths(host, lang, f"{game} table display", f"{game}-table")
+                assert "TABLE-TAG-1" in host.evaluate(TEXTS)  # the refusal, its reason read too
                 for player, url in seats["players"].items():
                     hold_claim(host_context, url)
                     live(host, url)
