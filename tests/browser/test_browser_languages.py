@@ -11,6 +11,7 @@ tell. Italian times never say AM or PM."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -90,7 +91,7 @@ class Catalogs:
         self.italian_patterns = self._patterns(self.italian)
 
     @staticmethod
-    def _patterns(texts: dict[str, str]) -> list[tuple[re.Pattern, str]]:
+    def _patterns(texts: dict[str, str]) -> list[tuple[str, re.Pattern, str]]:
         patterns = []
         for text in texts:
             if "{" not in text:
@@ -99,9 +100,11 @@ class Catalogs:
             if len(re.findall(r"[^\W\d_]{3,}", words)) < 2:  # too few words to tell
                 continue
             parts = re.split(r"\{\w+\}", text)
-            patterns.append((re.compile(".+?".join(map(re.escape, parts)) + r"\Z"), text))
+            pattern = re.compile(".+?".join(map(re.escape, parts)) + r"\Z")
+            patterns.append((max(parts, key=len), pattern, text))  # its longest words first
         return patterns
 
+    @functools.lru_cache(maxsize=None)  # the same texts on many pages
     def foreign(self, lang: str, text: str) -> str | None:
         """The catalog's message that ``text`` is in the other language than ``lang``; None if
         it is not one."""
@@ -112,8 +115,8 @@ class Catalogs:
         )
         if text in exact:
             return text
-        for pattern, message in patterns:
-            if pattern.match(text):
+        for words, pattern, message in patterns:
+            if words in text and pattern.match(text):
                 return message
         if lang == "it" and re.search(r"\d\s?(AM|PM)\b", text):
             return "a time in English (AM/PM)"
@@ -271,6 +274,10 @@ def test_every_page_fits_a_small_phone_and_speaks_one_language(server, browser, 
 
                 live(host, server.host)
                 looker.widths(host, lang, f"{game} host", f"{game}-host")
+                host.evaluate(
+                    "document.querySelectorAll('details').forEach((d) => { d.open = true; })"
+                )
+                looker.widths(host, lang, f"{game} host, every panel open")
                 wizard(host, lang, game, looker)
                 live(host, f"{server.host}/status")
                 looker.widths(host, lang, f"{game} status", f"{game}-status")

@@ -176,7 +176,7 @@ export function sourceName(source) {
 
 // A tag reader by its place: the one everyone uses ("board") or a seat's own ("seat2").
 function readerName(name) {
-  if (name === "board") return _("the table's reader");
+  if (name === "board") return _("table reader");
   const seat = /^seat(\d+)$/.exec(name);
   return seat ? _("seat {n}'s reader", { n: seat[1] }) : _("reader {name}", { name });
 }
