@@ -288,6 +288,17 @@ def test_every_page_fits_a_small_phone_and_speaks_one_language(server, browser, 
                     hold_claim(host_context, url)
                     live(host, url)
                     looker.widths(host, lang, f"{game} {player}'s page", f"{game}-player")
+        # the last game paused, then ended: the table display and a player's page say so
+        for act in ("pause", "end_game"):
+            status, answer = post(f"{server.host}/api/{act}", {"confirm": True})
+            assert status == 200 and answer["ok"], answer
+            for lang in LANGS:
+                host_context, host = phones[lang]["host"]
+                live(host, f"{server.base}/table")
+                looker.widths(host, lang, f"table display after {act}", f"table-{act}")
+                host.goto(seats["players"][PLAYERS[0]])
+                host.wait_for_timeout(400)  # an ended game's page has no stream to wait for
+                looker.widths(host, lang, f"a player's page after {act}", f"player-{act}")
         for lang in LANGS:
             for _, page in phones[lang].values():
                 assert not page.errors, page.errors
