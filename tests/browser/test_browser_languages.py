@@ -27,11 +27,13 @@ PLAYERS = ["Ann", "Bo", "Cyd"]
 STEPS = ["game", "players", "seats", "colours", "options", "review"]
 
 #: every element wider than the screen, unless an ancestor inside the screen clips or scrolls it
-OVERFLOW = """() => {
-  const width = window.innerWidth;
+#: (the phone's width is given: a phone's browser zooms a page that is too wide out, and then its
+#: innerWidth is the page's width, not the screen's)
+OVERFLOW = """(width) => {
   const found = [];
   const root = document.documentElement;
-  if (root.scrollWidth > width) found.push(`the page is ${root.scrollWidth} px wide`);
+  const wide = Math.max(root.scrollWidth, window.innerWidth);
+  if (wide > width) found.push(`the page is ${wide} px wide`);
   for (const e of document.querySelectorAll("body *")) {
     const r = e.getBoundingClientRect();
     if (!r.width || !r.height || (r.right <= width + 1 && r.left >= -1)) continue;
@@ -166,7 +168,7 @@ class Looker:
     def look(self, page, lang: str, where: str, shot: str | None = None) -> None:
         width = page.viewport_size["width"]
         self.looked += 1
-        for problem in page.evaluate(OVERFLOW):
+        for problem in page.evaluate(OVERFLOW, width):
             self.problems.append(f"{lang} {width} px {where}: too wide: {problem}")
         for text in page.evaluate(TEXTS):
             message = self.catalogs.foreign(lang, text)
