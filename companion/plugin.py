@@ -16,6 +16,9 @@ The parts (``docs/architecture.md`` has the guide to writing them):
 * ``sim``: the simulated box of stickers and the simulated hands' game acts, a
   :class:`~companion.table.sim.GameHands` subclass (default: no stickers and no acts);
 * ``data_sets``: the game's data sets, a :class:`DataSets` (default: none);
+* ``option_texts``: how the new-game wizard tells each of the rules core's options to players, a
+  dict of option name -> :class:`OptionText` (default: made from the option itself,
+  :func:`describe_option`);
 * ``actuators``: for each actuator device the table may have (``"tower_motor"``), what makes it
   follow the game, a :class:`Actuator`;
 * ``static``: the page module's folder (``page.js``, and ``page.css`` if any), served at
@@ -120,6 +123,43 @@ class Actuator(Protocol):
         None); return what to remember now (None: nothing changed)."""
 
 
+#: How the new-game wizard lets the host set an option: a checkbox (``"switch"``, a true/false
+#: option), one of its values (``"choice"``, a select), several of its values (``"several"``,
+#: checkboxes, for a list), a number from ``low`` to ``high`` (``"number"``, a select), one of the
+#: game's data sets (``"data_set"``), or not offered (``"none"``: it keeps its default, for
+#: options only a replay or a test sets, such as an arranged start).
+CONTROLS = ("switch", "choice", "several", "number", "data_set", "none")
+
+
+@dataclass(frozen=True)
+class OptionText:
+    """An option as a player reads it in the new-game wizard: a few words (``label``) and a
+    sentence saying what it does (``sentence``), both through :func:`companion.i18n.t`; the rule
+    it comes from is the option's own (``Option.rule``), shown beside it as a small reference.
+    ``values`` say in words what each value means (for ``"choice"`` and ``"several"``)."""
+
+    label: str
+    sentence: str
+    control: str
+    values: tuple[tuple[Any, str], ...] = ()  #: (value, its words), in the order shown
+    low: int = 0  #: the smallest number (``"number"``)
+    high: int = 0  #: the largest number (``"number"``)
+
+
+def describe_option(option: Any) -> OptionText:
+    """The wizard's words for an option a game does not describe (a test's own game): its name
+    and its documentation, a control fitting its default; lists and objects are not offered,
+    since nobody types JSON on a phone."""
+    label = option.name.replace("_", " ").capitalize()
+    if isinstance(option.default, bool):
+        return OptionText(label, option.doc, "switch")
+    if option.choices:
+        return OptionText(label, option.doc, "choice", tuple((c, str(c)) for c in option.choices))
+    if isinstance(option.default, int):
+        return OptionText(label, option.doc, "number", low=0, high=max(option.default * 2, 10))
+    return OptionText(label, option.doc, "none")
+
+
 @dataclass(frozen=True)
 class Catalogs:
     """A game's gettext catalogs, in ``<package>/translations/<lang>/LC_MESSAGES``."""
@@ -141,6 +181,7 @@ class GamePlugin:
     lights: Any = None
     sim: Any = None
     data_sets: Any = None
+    option_texts: Any = None
     actuators: dict[str, Any] = field(default_factory=dict)
     static: str | None = "static"  #: the page module's folder in the package; None: no page
     catalogs: Catalogs = Catalogs()
@@ -184,6 +225,13 @@ class GamePlugin:
             return None
         sets = self._load(self.data_sets)
         return sets() if isinstance(sets, type) else sets
+
+    @functools.cached_property
+    def described_options(self) -> dict[str, OptionText]:
+        """Every option of the rules core as the new-game wizard tells it, by name: the game's
+        own words (``option_texts``), else words made from the option (:func:`describe_option`)."""
+        own = self._load(self.option_texts) if self.option_texts is not None else {}
+        return {o.name: own.get(o.name) or describe_option(o) for o in self.game.options}
 
     def actuator(self, name: str) -> Actuator | None:
         """What makes the device ``name`` follow this game, if the game moves one."""

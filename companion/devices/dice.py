@@ -22,6 +22,7 @@ import time
 from abc import ABC, abstractmethod
 from typing import Any
 
+from ..i18n import t
 from .dice_guard import (
     MAX_BYTES_PER_SECOND,
     MAX_LINES_PER_SECOND,
@@ -391,7 +392,7 @@ class SerialDiceReader(ReaderMessages, DiceReader):
         self._tracker.reset()
         self._splitter.discard_pending()
         self._resync = False
-        self._emit(DeviceStatus(self.name, True, f"connected on {self.port}"))
+        self._emit(DeviceStatus(self.name, True, t("connected on {port}", port=self.port)))
         self.send("HELLO", proto=PROTOCOL_VERSION)
         last_byte = time.monotonic()
         try:

@@ -14,6 +14,7 @@ import dataclasses
 
 from companion_dice import profiles as dice_profiles
 
+from ..i18n import t
 from .dice_guard import AskedProfile, Rejected, RollBook
 from .dice_protocol import Message, ProtocolError, int_field, parse_line
 from .events import DIE_STATES, DeviceStatus, DieRolled, DieState
@@ -90,8 +91,11 @@ class ReaderMessages:
         self.info = dict(fields)
         declared = int_field(message, "dice")
         self.dice_count = min(declared, MAX_DICE) if declared else DEFAULT_DICE
-        detail = f"reader firmware {fields.get('fw', '?')}, protocol {fields.get('proto', '?')}" + (
-            ", restarted" if restarted else ""
+        firmware, protocol = fields.get("fw", "?"), fields.get("proto", "?")
+        detail = (
+            t("reader firmware {fw}, protocol {proto}, restarted", fw=firmware, proto=protocol)
+            if restarted
+            else t("reader firmware {fw}, protocol {proto}", fw=firmware, proto=protocol)
         )
         self._emit(DeviceStatus(self.name, True, detail))
         with self._lock:

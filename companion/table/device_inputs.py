@@ -148,7 +148,12 @@ class DeviceInputs:
 
     def _button(self, press: ButtonPressed) -> dict[str, Any]:
         source = f"button:{press.seat}"
-        self.reports.sensed("buttons", f"seat {press.seat} {'long ' if press.long else ''}press")
+        self.reports.sensed(
+            "buttons",
+            t("seat {seat}: a long press", seat=press.seat)
+            if press.long
+            else t("seat {seat}: a press", seat=press.seat),
+        )
         raw = {"kind": "button", "seat": press.seat, "long": press.long}
         if self.history is None:
             return self._refuse(raw, source, rules_inputs.NO_GAME, t("No game is being played."))

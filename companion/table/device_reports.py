@@ -28,6 +28,15 @@ from .store import now
 MAX_DEVICES = 32
 MAX_DICE = 8  #: die numbers from 0 to MAX_DICE - 1; a report of another die is noise
 NOISE_SAMPLE = 80  #: characters of a noise report kept for the status page
+#: a die's states (``companion.devices.events.DIE_STATES``) as the status page says them
+DIE_STATES_SAID = {
+    "rest": t("at rest"),
+    "moving": t("moving"),
+    "rolling": t("rolling"),
+    "crooked": t("crooked"),
+    "placed": t("placed"),
+    "missing": t("missing"),
+}
 
 
 class DeviceReports:
@@ -94,7 +103,13 @@ class DeviceReports:
             dice = entry.setdefault("dice", {})
             self.dice_reports += 1
             dice[str(die)] = {"state": state, "face": face, "at": now(), "n": self.dice_reports}
-            entry.update(last=f"die {die} {state}" + (f" {face}" if face else ""), last_at=now())
+            said = DIE_STATES_SAID.get(state, state)
+            last = (
+                t("die {die}: {state}, {face} up", die=die, state=said, face=face)
+                if face
+                else t("die {die}: {state}", die=die, state=said)
+            )
+            entry.update(last=last, last_at=now())
             if state == "missing":
                 entry["errors"] += 1
             return True

@@ -96,6 +96,17 @@ def translator() -> Callable[[Any], Any]:
     return localise
 
 
+def own_words(game: str) -> Callable[[Any], Any]:
+    """A translator of ``game``'s own texts outside its snapshots (the new-game wizard's words
+    for its options): its catalogs win over another game's that translates a text otherwise."""
+    from ..i18n import DEFAULT, translate
+
+    lang = select_locale()
+    if lang == DEFAULT:
+        return lambda value: value
+    return lambda value: translate(value, catalog(lang, "server", game).gettext)
+
+
 def js_catalog() -> dict[str, Any]:
     """The pages' scripts' messages in this request's language: ``messages`` (msgid ->
     translation, every catalog merged) and, per game, its own page catalogs' (``games``), which

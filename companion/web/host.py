@@ -22,6 +22,7 @@ from .common import (
     access,
     answer,
     csrf_token,
+    own_words,
     refuse_request,
     sim,
     sse,
@@ -104,7 +105,7 @@ def setup(token: str):
                         "min_players": g.min_players,
                         "max_players": min(g.max_players, t.layout.seats),
                         "components": g.components,
-                        "options": [_option(found, o) for o in g.options],
+                        "options": own_words(found.id)([_option(found, o) for o in g.options]),
                         "table_defaults": dict(inputs_for(found.game).option_defaults),
                     }
                     for found in t.games()
@@ -125,19 +126,33 @@ def setup(token: str):
 
 
 def _option(game, option) -> dict:
-    """An option as the new-game form shows it; a game's data sets are the choices of its
-    ``data_set`` option, the one new games use by default first."""
+    """An option as the new-game wizard shows it: its name and default (what is sent back), the
+    game's words for it (a label, a sentence, each value's words), the control that sets it and
+    the rule it comes from. A game's data sets are the values of its ``data_set`` option, told
+    by their titles, the one new games use by default first."""
+    told = game.described_options[option.name]
     out = {
         "name": option.name,
         "default": option.default,
-        "doc": option.doc,
+        "label": told.label,
+        "sentence": told.sentence,
         "rule": option.rule,
-        "choices": list(option.choices),
+        "control": told.control,
+        "values": [{"value": value, "label": words} for value, words in told.values],
+        "low": told.low,
+        "high": told.high,
     }
+    if not out["values"] and option.choices:
+        out["values"] = [{"value": c, "label": str(c)} for c in option.choices]
     data_sets = game.data
-    if option.name == "data_set" and data_sets is not None:
+    if told.control == "data_set" and data_sets is not None:
         out["default"] = data_sets.default()
-        out["choices"] = data_sets.names()
+        names = data_sets.names()
+        names.sort(key=lambda name: name != out["default"])
+        out["values"] = [
+            {"value": name, "label": str((data_sets.get(name) or {}).get("title") or name)}
+            for name in names
+        ]
     return out
 
 

@@ -248,6 +248,8 @@ def _nfc(
         label = (
             t("NFC reader, seat {seat}", seat=seat + 1)
             if seat is not None
+            else t("NFC reader of the table")
+            if name == "board"
             else t("NFC reader, {name}", name=name)
         )
         item = _device(

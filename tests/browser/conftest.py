@@ -14,6 +14,7 @@ from browser_support import hold_claim
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")  # overridable to test this
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "screenshots"
+NAMES = ["Ann", "Bo", "Cyd", "Dee", "Eve", "Flo", "Gus", "Hal"]  #: seats the test does not name
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -105,11 +106,17 @@ def start_game(
                 host.click("#remove-player")
             for i, name in enumerate(players):
                 host.fill(f"#players-field label:nth-of-type({i + 1}) input", name)
+        if step == "players":  # the names start empty: the seats left so get a name
+            for i, field in enumerate(host.locator("#players-field input").all()):
+                if not field.input_value():
+                    field.fill(NAMES[i])
         if step == "options":
             for name, value in (options or {}).items():
                 field = host.locator(f"#options [name='{name}']")
                 if isinstance(value, bool):
                     field.set_checked(value)
+                elif host.locator(f"#options input[type=radio][name='{name}']").count():
+                    host.check(f"#options input[type=radio][name='{name}'][value='{value}']")
                 else:
                     field.select_option(str(value))
         if shots is not None:

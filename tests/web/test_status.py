@@ -93,7 +93,7 @@ def test_an_enrolled_stickers_uid_is_never_on_the_status_page(server):
 def test_a_pressed_button_is_the_buttons_last_event(server):
     post(f"{server.host}/sim/press", {"seat": 1})
     buttons = wait_until(lambda: (b := device(status(server), "buttons"))["last"] and b)
-    assert buttons["last"] == "seat 1 press" and buttons["state"] == "no report"
+    assert buttons["last"] == "seat 1: a press" and buttons["state"] == "no report"
 
 
 def test_an_unplugged_dice_reader_is_not_connected(server):

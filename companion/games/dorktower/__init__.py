@@ -4,8 +4,8 @@ scrolls and Z'Mindrik at the top (``../shared/rules/dork-tower.md``).
 The package: ``rules`` (pure, with its data sets' loading and validation), ``data`` (the bundled
 example set), ``inputs`` (tokens, cards, spaces and the tower tapped, seat buttons), ``lights``
 (the tower ring, experience gauges, the status lights), ``sim`` (the box of stickers and the hands
-that draw and turn the tower), ``tower`` (the tower motor following the game), ``static`` (the
-page module) and ``translations``.
+that draw and turn the tower), ``tower`` (the tower motor following the game), ``option_texts``
+(the options in the new-game wizard's words), ``static`` (the page module) and ``translations``.
 """
 
 from companion.plugin import Catalogs, GamePlugin
@@ -17,6 +17,7 @@ PLUGIN = GamePlugin(
     rules="rules:DorkTower",
     inputs="inputs:DorkTowerInputs",
     lights="lights",
+    option_texts="option_texts:OPTION_TEXTS",
     sim="sim:DorkTowerHands",
     data_sets="data_sets:DorkTowerDataSets",
     actuators={"tower_motor": "tower:TowerFollower"},

@@ -94,9 +94,28 @@ def test_the_host_can_start_dork_tower(server):
     assert dt["title"] == "Dork Tower" and dt["min_players"] == 2
     assert dt["max_players"] == min(6, server.table.layout.seats)
     options = {o["name"]: o for o in dt["options"]}
-    assert options["data_set"]["choices"] == ["example"]
+    # every option in words, set by a control, its rule a reference; never typed as JSON
+    assert options["data_set"]["control"] == "data_set"
+    assert [v["value"] for v in options["data_set"]["values"]] == ["example"]
+    assert options["data_set"]["values"][0]["label"].startswith("Invented example")
     assert options["data_set"]["default"] == "example"
-    assert options["trade_windows"]["choices"] == ["both", "before", "after", "none"]
+    trade = options["trade_windows"]
+    assert (trade["label"], trade["control"], trade["rule"]) == (
+        "When heroes trade",
+        "choice",
+        "DT-AMB-7",
+    )
+    assert [v["value"] for v in trade["values"]] == ["both", "before", "after", "none"]
+    assert trade["values"][3]["label"] == "Never"
+    assert options["scenario"]["control"] == "none"  # an arranged start is a replay's
+    status, italian, _ = request(
+        f"{server.host}/api/setup", headers={"Cookie": "companion_lang=it"}
+    )
+    assert status == 200
+    dt_it = next(g for g in italian["games"] if g["id"] == "dorktower")
+    trade_it = next(o for o in dt_it["options"] if o["name"] == "trade_windows")
+    assert trade_it["label"] == "Quando gli eroi commerciano"
+    assert trade_it["values"][3] == {"value": "none", "label": "Mai"}
     # the simulated box: the tower, every token, item and scroll card, enrolled at first start
     assert setup["tags"]["dorktower"] == GAME.components
     links = new_game(server)

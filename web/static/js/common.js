@@ -100,7 +100,7 @@ export function live(url, onSnapshot, { onGone } = {}) {
       conn.classList.toggle("stale", stale);
       conn.textContent = stale ? _("Offline") : _("Live");
     }
-    if (staleAt && lastAt) staleAt.textContent = lastAt.toLocaleTimeString();
+    if (staleAt && lastAt) staleAt.textContent = clock(lastAt);
   }
 
   function open() {
@@ -179,15 +179,42 @@ export function refusals(list) {
 
 export function sourceName(source) {
   if (!source) return "";
-  const [kind, rest] = source.split(":");
-  return ({ phone: _("{player}'s phone", { player: rest }), nfc: _("reader {name}", { name: rest }),
-    button: _("seat button {n}", { n: Number(rest) + 1 }), dice: _("dice reader"),
-    device: _("{name} reader", { name: rest }), host: _("host"), web: _("a web request") })[kind] || source;
+  const at = source.indexOf(":");
+  const [kind, rest] = at < 0 ? [source, ""] : [source.slice(0, at), source.slice(at + 1)];
+  return ({ phone: () => _("{player}'s phone", { player: rest }), nfc: () => readerName(rest),
+    button: () => _("seat button {n}", { n: Number(rest) + 1 }), dice: () => _("dice reader"),
+    device: () => deviceName(rest), host: () => _("host"), web: () => _("a web request") })[kind]?.() || source;
 }
 
-export function time(iso) {
-  try { return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" }); } catch (e) { return ""; }
+// A tag reader by its place: the one everyone uses ("board") or a seat's own ("seat2").
+function readerName(name) {
+  if (name === "board") return _("table reader");
+  const seat = /^seat(\d+)$/.exec(name);
+  return seat ? _("seat {n}'s reader", { n: seat[1] }) : _("reader {name}", { name });
 }
+
+// A device by its configured name ("dice", "nfc:board", "buttons").
+export function deviceName(name) {
+  if (name.startsWith("nfc:")) return readerName(name.slice(4));
+  return ({ dice: () => _("dice reader"), buttons: () => _("seat buttons"), leds: () => _("LEDs") })[name]?.()
+    || _("{name} reader", { name });
+}
+
+// Dates and times in the page's language: the phone's own locale when it speaks that language
+// (an English phone set to 24 hours keeps them), else the language itself; never the browser's
+// default when the page is in another language.
+function pageLocale() {
+  const lang = document.documentElement.lang || "en";
+  return (navigator.languages || []).find((l) => l.toLowerCase().split("-")[0] === lang) || lang;
+}
+
+export function clock(date) {
+  try {
+    return new Intl.DateTimeFormat(pageLocale(), { hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(date);
+  } catch (e) { return ""; }
+}
+
+export function time(iso) { return clock(new Date(iso)); }
 
 // The events, newest first; `note` (the game page module's eventNote) says what only this viewer
 // saw of an event ("(you saw a 3)").

@@ -1,7 +1,7 @@
 // The host page: new game, pause, undo, end, the kept games (kept_games.js), seats and their
 // codes, stickers, the PIN, and the simulated table's controls. The game's own part of the simulation panel is drawn by its page
 // module (games.js, docs/pages.md).
-import { _, el, events, live, post, refusals, replace, toast } from "./common.js";
+import { _, deviceName, el, events, live, post, refusals, replace, toast } from "./common.js";
 import { confirmed, loadGames, withConfirmation } from "./kept_games.js";
 import { gamePage } from "./games.js";
 import { seatLabel, seatText } from "./seats.js";
@@ -165,7 +165,7 @@ document.getElementById("import-tags").addEventListener("change", async (e) => {
 // device status page, which only the host opens).
 function devices(list) {
   const items = Object.entries(list).sort(([a], [b]) => a.localeCompare(b)).map(([name, d]) => el("li", { "data-device": name },
-    el("strong", { text: name }), " ",
+    el("strong", { text: deviceName(name) }), " ",
     el("span", { class: d.connected === false ? "bad" : "ok", text: d.connected === false ? _("not connected") : _("connected") }),
     d.noise ? el("div", { class: "hint", text: _("{n} errors", { n: d.noise }) }) : null));
   return items.length ? items : [el("li", { class: "muted", text: _("No device has reported yet.") })];

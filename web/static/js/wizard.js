@@ -1,11 +1,11 @@
 // The new-game wizard on the host's phone: the game, the players, where they sit (clockwise,
 // drawn as a table seen from above), their colours (colour-blind-safe, no two alike), the
-// variants the rules core offers, and a last look before the start.
+// variants the rules core offers (each told in the game's own words, set by a control: never
+// typed), and a last look before the start, in words.
 import { _, el, post, replace, toast } from "./common.js";
 import { MARKS } from "./seats.js"; // the same shapes as the game pages
 
 const STEPS = ["game", "players", "seats", "colours", "options", "review"];
-const NAMES = ["Elena", "Denise", "Marta", "Ivo", "Sara", "Luca", "Anna", "Teo"];
 const SVG = "http://www.w3.org/2000/svg";
 
 // `start(body)` posts the new game (the host page asks first when a game is running); the
@@ -24,16 +24,18 @@ export function wizard({ setup, base, seats, onStarted, start = (body) => post(`
     const count = Math.min(Math.max(state.players.length || 3, g.min_players), maxPlayers());
     resize(count);
     state.options = {};
-    for (const o of g.options) state.options[o.name] = o.name in g.table_defaults ? g.table_defaults[o.name] : o.default;
+    for (const o of g.options) state.options[o.name] = proposed(o);
     render();
     form.dispatchEvent(new CustomEvent("gamechange", { bubbles: true }));
   }
 
+  // What the table proposes for an option: the table's own default (how its sensors work),
+  // else the rulebook's.
+  function proposed(o) { return o.name in game().table_defaults ? game().table_defaults[o.name] : o.default; }
+
+  // New seats start without a name: the players type their own.
   function resize(count) {
-    while (state.players.length < count) {
-      const used = new Set(state.players);
-      state.players.push(NAMES.find((n) => !used.has(n)) || _("Player {n}", { n: state.players.length + 1 }));
-    }
+    while (state.players.length < count) state.players.push("");
     state.players.length = count;
     const taken = new Set();
     state.colours = state.players.map((player, i) => {
@@ -62,7 +64,8 @@ export function wizard({ setup, base, seats, onStarted, start = (body) => post(`
     const legend = field.querySelector("legend");
     field.replaceChildren(legend, ...state.players.map((name, i) => el("label", {}, _("Seat {n}", { n: i + 1 }),
       el("input", { name: "player", value: name, required: true, maxlength: 24, autocomplete: "off", enterkeyhint: "next",
-        "aria-label": _("player at seat {n}", { n: i + 1 }), oninput: (e) => { state.players[i] = e.target.value; } }))));
+        placeholder: _("Name of who sits here"), "aria-label": _("player at seat {n}", { n: i + 1 }),
+        oninput: (e) => { state.players[i] = e.target.value; } }))));
   }
 
   function move(i, by) {
@@ -126,37 +129,81 @@ export function wizard({ setup, base, seats, onStarted, start = (body) => post(`
       })))));
   }
 
+  // An option as a sentence with its effect, the rule it comes from as a small reference, and the
+  // control the game names for it: a checkbox, its values in words as radio buttons, checkboxes
+  // for a list, a select of numbers or of the data sets. An option no control sets is not shown.
+  function about(o, id) {
+    return el("span", { class: "hint option-about", id }, o.sentence, " ",
+      el("small", { class: "rule-ref", text: _("rule {rule}", { rule: o.rule }) }));
+  }
+
+  function numbers(o) {
+    const list = [];
+    for (let n = o.low; n <= o.high; n += 1) list.push({ value: n, label: String(n) });
+    return list;
+  }
+
+  function select(o, values, id) {
+    const value = state.options[o.name];
+    return el("select", { name: o.name, "aria-describedby": id,
+      onchange: (e) => { state.options[o.name] = values.find((v) => String(v.value) === e.target.value).value; } },
+    values.map((v) => el("option", { value: String(v.value), text: v.label, selected: v.value === value })));
+  }
+
+  function optionField(o) {
+    const id = `about-${o.name}`;
+    if (o.control === "switch") {
+      return el("label", { class: "check option" }, el("input", { type: "checkbox", name: o.name, checked: state.options[o.name],
+        "aria-describedby": id, onchange: (e) => { state.options[o.name] = e.target.checked; } }),
+      el("span", {}, el("strong", { text: o.label }), " ", about(o, id)));
+    }
+    if (o.control === "several") {
+      const chosen = new Set(state.options[o.name]);
+      return el("fieldset", { class: "option several", "aria-describedby": id }, el("legend", { text: o.label }), about(o, id),
+        el("div", { class: "row" }, o.values.map((v) => el("label", { class: "check" },
+          el("input", { type: "checkbox", name: o.name, value: String(v.value), checked: chosen.has(v.value),
+            onchange: () => { state.options[o.name] = o.values.filter((w) => form.querySelector(`#options [name="${o.name}"][value="${String(w.value)}"]`).checked).map((w) => w.value); } }),
+          el("span", { text: v.label })))));
+    }
+    if (o.control === "choice") {  // a few values, each told in words: all of them in sight
+      return el("fieldset", { class: "option choice-list", "aria-describedby": id }, el("legend", { text: o.label }), about(o, id),
+        o.values.map((v) => el("label", { class: "check" },
+          el("input", { type: "radio", name: o.name, value: String(v.value), checked: v.value === state.options[o.name],
+            onchange: () => { state.options[o.name] = v.value; } }),
+          el("span", { text: v.label }))));
+    }
+    const values = o.control === "number" ? numbers(o) : o.values;
+    return el("label", { class: "option" }, el("strong", { text: o.label }), about(o, id), select(o, values, id));
+  }
+
+  function offered() { return game().options.filter((o) => o.control !== "none"); }
+
   function renderOptions() {
     const field = document.getElementById("options");
     const legend = field.querySelector("legend");
-    const inputs = game().options.map((o) => {
-      const value = state.options[o.name];
-      const help = el("span", { class: "hint", text: `${o.doc} (${o.rule})` });
-      const label = o.name.replace(/_/g, " ");
-      if (typeof o.default === "boolean") {
-        return el("label", { class: "check" }, el("input", { type: "checkbox", name: o.name, checked: value,
-          onchange: (e) => { state.options[o.name] = e.target.checked; } }), el("span", {}, label, " ", help));
-      }
-      if (o.choices.length) {
-        return el("label", {}, label, el("select", { name: o.name, onchange: (e) => { state.options[o.name] = e.target.value; } },
-          o.choices.map((c) => el("option", { value: c, text: c, selected: c === value }))), help);
-      }
-      return el("label", {}, label, el("input", { name: o.name, value: JSON.stringify(value), "data-json": "yes",
-        onchange: (e) => { try { state.options[o.name] = JSON.parse(e.target.value); e.target.setCustomValidity(""); } catch (err) { e.target.setCustomValidity(_("not valid JSON")); } } }), help);
-    });
-    field.replaceChildren(legend, ...(inputs.length ? inputs : [el("p", { class: "hint", text: _("This game has no options.") })]));
+    const fields = offered().map(optionField);
+    field.replaceChildren(legend, ...(fields.length ? fields : [el("p", { class: "hint", text: _("This game has no options.") })]));
+  }
+
+  // An option's value in words, as its control shows it.
+  function said(o, value) {
+    if (o.control === "switch") return value ? _("yes") : _("no");
+    if (o.control === "several") return o.values.filter((v) => value.includes(v.value)).map((v) => v.label).join(", ");
+    const found = o.values.find((v) => v.value === value);
+    return found ? found.label : String(value);
   }
 
   function renderReview() {
-    const changed = game().options.filter((o) => JSON.stringify(state.options[o.name]) !== JSON.stringify(o.default));
+    const changed = offered().filter((o) => JSON.stringify(state.options[o.name]) !== JSON.stringify(proposed(o)));
     replace("review",
       el("p", {}, el("strong", { text: game().title }), " · " + _("{n} players", { n: state.players.length })),
       el("ol", { class: "seat-order" }, state.players.map((name, i) => el("li", {},
         el("span", { class: `seat c-${state.colours[i].replace(/ /g, "-")}` },
           el("span", { class: "mark", "aria-hidden": "true", text: MARKS[i % MARKS.length] }), name)))),
-      el("p", { class: "hint", text: changed.length
-        ? _("Options: {options}", { options: changed.map((o) => `${o.name.replace(/_/g, " ")} = ${JSON.stringify(state.options[o.name])}`).join(", ") })
-        : _("The rulebook's rules, no variants.") }));
+      changed.length
+        ? [el("p", { class: "hint", text: _("Changed from the usual rules:") }),
+          el("ul", { class: "changed-options" }, changed.map((o) => el("li", {}, el("strong", { text: o.label }), ": ", said(o, state.options[o.name]))))]
+        : el("p", { class: "hint", text: _("The rulebook's rules, no variants.") }));
   }
 
   // -- moving between the steps ---------------------------------------------------------------
@@ -164,10 +211,17 @@ export function wizard({ setup, base, seats, onStarted, start = (body) => post(`
   function problem(step) {
     if (step === "players") {
       const names = state.players.map((p) => p.trim());
-      if (names.some((n) => !n)) return _("Every player needs a name.");
+      const empty = names.findIndex((n) => !n);
+      if (empty >= 0) {
+        form.querySelectorAll("#players-field input")[empty]?.focus();
+        return _("Seat {n} has no name yet: type the name of who sits there.", { n: empty + 1 });
+      }
       if (new Set(names.map((n) => n.toLowerCase())).size !== names.length) return _("Two players have the same name.");
     }
-    if (step === "options" && form.querySelector("#options :invalid")) return _("An option is not valid.");
+    if (step === "options") {
+      const none = offered().find((o) => o.control === "several" && !state.options[o.name].length);
+      if (none) return _("{option}: choose at least one.", { option: none.label });
+    }
     return null;
   }
 

@@ -76,10 +76,12 @@ OPTIONS = (
 
 def check_option_values(options: dict[str, Any]) -> None:
     if options["life_cap"] < 1 or not 1 <= options["start_life"] <= options["life_cap"]:
-        raise SetupError(t("start_life must be between 1 and life_cap"))
+        raise SetupError(
+            t("The life at the start (start_life) must be from 1 to the most life (life_cap).")
+        )
     faces = options["die_faces"]
     if any(not isinstance(face, int) or isinstance(face, bool) or face < 0 for face in faces):
-        raise SetupError(t("die_faces must be whole numbers of zero or more"))
+        raise SetupError(t("The die's faces (die_faces) must be whole numbers, 0 or more."))
 
 
 def new_state(game: str, names: list[str], options: dict[str, Any], seed: int) -> State:
