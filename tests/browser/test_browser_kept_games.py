@@ -36,6 +36,15 @@ def wizard_at_first_step(host) -> None:
     assert not host.is_visible("#start")
 
 
+def to_last_step(host) -> None:
+    """Through the wizard to its last step, naming the seats left without a name."""
+    for _ in range(5):
+        for n, field in enumerate(host.locator("#players-field input:visible").all()):
+            if not field.input_value():
+                field.fill(f"Player {n + 1}")
+        host.click("#wizard-next")
+
+
 def confirm_dialog(host, shots=None, name: str = "") -> str:
     host.wait_for_selector("#confirm-dialog[open]")
     text = host.inner_text("#confirm-text")
@@ -114,14 +123,12 @@ def test_a_running_game_is_set_aside_and_resumed_exactly(server, phone, join, wi
     host.wait_for_selector("#conn:not(.stale)")
     if not host.is_visible("#wizard-next"):
         host.click("#new-game-card > summary")
-    for _ in range(5):
-        host.click("#wizard-next")
+    to_last_step(host)
     host.wait_for_selector("#start")
     host.click("#new-game-card > summary")  # closed on the start button
     host.click("#new-game-card > summary")  # and opened again
     wizard_at_first_step(host)
-    for _ in range(5):
-        host.click("#wizard-next")
+    to_last_step(host)
     host.click("#start")
     text = confirm_dialog(host, shots, "kept-it-01-new-game-dialog")
     assert text.startswith("È in corso una partita a Abracada...What? (round 1).")
