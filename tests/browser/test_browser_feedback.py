@@ -119,4 +119,8 @@ def test_the_phone_says_why_where_the_player_looks(server, phone, shots, lang):
     denise.wait_for_selector("#put-back:not([hidden])")
     assert text["back"] in denise.inner_text("#put-back")
     shots(denise, f"feedback-{lang}-4-undone", full=False)
+    host = phone(server.host)  # the host's page says it too, under its prompt
+    in_language(host, lang)
+    host.wait_for_selector("#put-back:not([hidden])")
+    assert text["back"] in host.inner_text("#put-back")
     assert not elena.errors and not denise.errors, elena.errors + denise.errors
