@@ -162,6 +162,51 @@ def post_action(server, player: str, view: dict) -> None:
     get(f"{server.base}/api/table")
 
 
+def exactly(server) -> tuple[str, list]:
+    """The game at the table as its log makes it: its state and its game's own events."""
+    notes = {"game_started", "game_set_aside", "game_resumed", "seat_claimed", "paused", "resumed"}
+    events = [e["event"] for e in server.table.events if e["event"]["type"] not in notes]
+    return json.dumps(server.table.history.state, sort_keys=True), events
+
+
+def set_aside_and_resume(server, host, seat, wizard) -> None:
+    """Mid-game, the host starts a game of Dork Tower: the dialog names the running game and its
+    round, and only the confirmation sets it aside; then the host resumes it from the list of
+    kept games (confirmed again) and it is back exactly, Elena's page too."""
+    first, before = server.table.record.id, exactly(server)
+    round_now = server.table.referee_view()["round"]
+    host.click("#new-game-card > summary")
+    wizard(host, "dorktower", ["Ann", "Bo", "Cy"])
+    host.wait_for_selector("#confirm-dialog[open]")
+    assert host.inner_text("#confirm-text").startswith(
+        f"A game of Abracada...What? is running (round {round_now})."
+    )
+    assert server.table.record.id == first  # nothing until it is confirmed
+    host.click("#confirm-yes")
+    wait_until(lambda: server.table.record.game == "dorktower")
+    seat.bring_to_front()
+    seat.wait_for_selector("#prompt:text('Your game is no longer at the table')")
+    assert own_stones_on_seat_page(seat) == 0
+    host.bring_to_front()
+    kept = host.locator(f"[data-kept-game='{first}']")
+    kept.wait_for()
+    assert "set aside" in kept.inner_text()
+    kept.locator("[data-resume]").click()
+    host.wait_for_selector("#confirm-dialog[open]")
+    assert host.inner_text("#confirm-text").startswith("A game of Dork Tower is running")
+    host.click("#confirm-yes")
+    wait_until(lambda: server.table.record.id == first)
+    state, events = exactly(server)
+    assert state == before[0]
+    # the pages keep the newest events only; the table's notes took places in the first list
+    shared = min(len(events), len(before[1]))
+    assert shared >= 10 and events[-shared:] == before[1][-shared:]
+    seat.bring_to_front()
+    seat.wait_for_selector("body[data-game='abracadawhat']", timeout=15000)
+    host.bring_to_front()
+    host.wait_for_selector("#sim-blind-badge:not([hidden])")
+
+
 def own_stones_on_seat_page(page) -> int:
     """Stone faces drawn in Elena's own card on her page (there must never be any)."""
     return page.locator(f'.player[data-player="{ME}"] .stone:not(.back)').count()
@@ -172,7 +217,8 @@ def own_stones_on_seat_page(page) -> int:
 def test_a_host_who_plays_plays_a_whole_game_without_seeing_their_stones(server, browser, wizard):
     """Three players, the host playing Elena on the phone that holds the host's page: the game
     is played to its end, every deal, removal and roll from the blind panel, Elena's decisions
-    from her page; at no step does a page of that phone, or what it is sent, show her stones."""
+    from her page; at no step does a page of that phone, or what it is sent, show her stones.
+    In round 2 the host starts another game (confirmed), and resumes this one exactly."""
     rng = random.Random(11)
     ctx, host = host_phone(browser, server, "en")
     try:
@@ -186,11 +232,14 @@ def test_a_host_who_plays_plays_a_whole_game_without_seeing_their_stones(server,
         others = {p: claim(links[p]) for p in PLAYERS if p != ME}  # other phones
         base = host.url.rstrip("/")
         host.bring_to_front()
-        steps = 0
+        steps, detoured = 0, False
         for steps in range(900):
             view = server.table.referee_view()
             if view["finished"]:
                 break
+            if not detoured and view["round"] == 2 and view["phase"] not in ("deal", "refill"):
+                set_aside_and_resume(server, host, seat, wizard)
+                detoured = True
             if steps % 3 == 0:  # what this phone shows and is sent
                 assert own_faces(host) == 0, steps
                 assert own_stones_on_seat_page(seat) == 0, steps
@@ -240,6 +289,7 @@ def test_a_host_who_plays_plays_a_whole_game_without_seeing_their_stones(server,
             except AssertionError:
                 pass  # a refused or idle step: the next one looks again
         assert server.table.referee_view()["finished"], f"not over after {steps} steps"
+        assert detoured, "the game never reached round 2"
         assert own_faces(host) == 0 and own_stones_on_seat_page(seat) == 0
         assert not host.errors, host.errors
     finally:
