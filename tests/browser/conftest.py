@@ -70,8 +70,7 @@ def pytest_runtest_call(item):
     result = yield
     audit = item.funcargs.get("audit") if hasattr(item, "funcargs") else None
     if audit is not None:
-        for page in getattr(audit, "pages", []):
-            audit.page(page, " at the end")
+        audit.everything(" at the end")
         if audit.violations:
             pytest.fail(audit.report(), pytrace=False)
     return result
@@ -82,7 +81,6 @@ def phone(browser, audit):
     """A factory of phone-size pages, each in its own browser context (its own phone), in English
     or (``lang="it"``) Italian. Every state each page reaches is audited (the ``audit`` fixture)."""
     contexts = []
-    audit.pages = []
 
     def open_phone(url: str, lang: str = "en"):
         ctx = browser.new_context(
@@ -99,7 +97,6 @@ def phone(browser, audit):
         page.on("pageerror", lambda e: page.errors.append(str(e)))
         page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
         watch(page, audit)
-        audit.pages.append(page)
         page.goto(url)
         return page
 
