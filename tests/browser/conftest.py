@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
+from accessibility import Audit, watch
 from browser_support import hold_claim
 
 CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")  # overridable to test this
@@ -59,16 +60,36 @@ def browser(tmp_path_factory):
 
 
 @pytest.fixture
-def phone(browser):
-    """A factory of phone-size pages, each in its own browser context (its own phone)."""
+def audit():
+    """The accessibility audit of this test's pages (accessibility.py): every state the test's
+    phones reach is checked by axe-core, light and dark; the test fails on any violation."""
+    return Audit()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    result = yield
+    audit = item.funcargs.get("audit") if hasattr(item, "funcargs") else None
+    if audit is not None:
+        audit.everything(" at the end")
+        if audit.violations:
+            pytest.fail(audit.report(), pytrace=False)
+    return result
+
+
+@pytest.fixture
+def phone(browser, audit):
+    """A factory of phone-size pages, each in its own browser context (its own phone), in English
+    or (``lang="it"``) Italian. Every state each page reaches is audited (the ``audit`` fixture)."""
     contexts = []
 
-    def open_phone(url: str):
+    def open_phone(url: str, lang: str = "en"):
         ctx = browser.new_context(
             viewport={"width": 390, "height": 844},
             device_scale_factor=2,
             is_mobile=True,
             has_touch=True,
+            locale={"en": "en-US", "it": "it-IT"}[lang],
         )
         contexts.append(ctx)
         hold_claim(ctx, url)
@@ -76,6 +97,7 @@ def phone(browser):
         page.errors = []
         page.on("pageerror", lambda e: page.errors.append(str(e)))
         page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+        watch(page, audit)
         page.goto(url)
         return page
 
@@ -137,8 +159,8 @@ def join(phone):
     """A phone that opens a seat's join link (as scanning its QR code does) and takes the seat:
     the seat's private page, once it has loaded."""
 
-    def join_seat(url: str):
-        page = phone(url)
+    def join_seat(url: str, lang: str = "en"):
+        page = phone(url, lang)
         page.click("#join-go")
         page.wait_for_url("**/p/**")
         return page

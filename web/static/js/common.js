@@ -34,11 +34,73 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+const LIVE = "[aria-live], [role=status], [role=alert], output";
+
+// Draw `children` in the element `id` instead of what it holds. In or around a live region, the
+// same content drawn again is left as it is: a screen reader would read it out again.
 export function replace(id, ...children) {
   const node = document.getElementById(id);
-  if (node) node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  if (!node) return node;
+  const list = children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false);
+  if (node.closest(LIVE) || node.querySelector(LIVE)) {
+    const html = list.map((c) => (c instanceof Node ? (c.outerHTML ?? c.textContent) : String(c))).join("");
+    const now = [...node.childNodes].map((c) => c.outerHTML ?? c.textContent).join("");
+    if (html === now) return node;
+  }
+  node.replaceChildren(...list);
   return node;
 }
+
+// A text written again unchanged is not written: the pages set their prompts, counts and marks on
+// every snapshot, and a live region whose text is replaced, even by the same text, is read out
+// again by a screen reader.
+const TEXT = Object.getOwnPropertyDescriptor(Node.prototype, "textContent");
+Object.defineProperty(Node.prototype, "textContent", {
+  configurable: true,
+  enumerable: TEXT.enumerable,
+  get() { return TEXT.get.call(this); },
+  set(value) {
+    const text = value === null || value === undefined ? "" : String(value);
+    const only = this.childNodes.length === 1 ? this.firstChild : null;
+    if (this.nodeType === Node.ELEMENT_NODE
+      && (only ? only.nodeType === Node.TEXT_NODE && only.data === text : this.childNodes.length === 0 && text === "")) return;
+    TEXT.set.call(this, value);
+  },
+});
+
+// Focus stays where it was across redraws: the pages redraw from each snapshot, replacing the
+// focused button by a new one. When the focused element leaves the page while focus falls to the
+// body, the element drawn in its place (the same id, or the same tag and data-, name and ARIA
+// attributes and text, in the same part of the page) is focused again.
+let focused = null;
+function focusKey(node) {
+  if (node.id) return { selector: `#${CSS.escape(node.id)}` };
+  const attrs = [...node.attributes].filter((a) => a.name.startsWith("data-") || ["name", "aria-label", "value", "type"].includes(a.name))
+    .map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
+  const scope = node.parentElement && node.parentElement.closest("[id]");
+  return { selector: node.tagName.toLowerCase() + attrs, scope: scope ? scope.id : null, text: node.textContent };
+}
+document.addEventListener("focusin", (e) => {
+  focused = e.target instanceof Element && e.target !== document.body ? { node: e.target, key: focusKey(e.target) } : null;
+});
+document.addEventListener("focusout", (e) => {
+  const left = e.target;
+  // a focus given up by the person (a tap elsewhere) is not given back
+  queueMicrotask(() => { if (focused && focused.node === left && left.isConnected && document.activeElement !== left) focused = null; });
+});
+new MutationObserver(() => {
+  if (!focused || focused.node.isConnected) return;
+  const active = document.activeElement;
+  if (active && active !== document.body) return;
+  const { selector, scope, text } = focused.key;
+  const root = (scope && document.getElementById(scope)) || document;
+  const found = [...root.querySelectorAll(selector)];
+  const match = found.find((n) => text === undefined || n.textContent === text) || (found.length === 1 ? found[0] : null);
+  if (match && !match.disabled) {
+    match.focus({ preventScroll: true });
+    focused = { node: match, key: focused.key };
+  }
+}).observe(document.documentElement, { childList: true, subtree: true });
 
 let toastTimer = null;
 export function toast(message, bad = false) {

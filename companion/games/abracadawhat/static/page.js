@@ -12,10 +12,13 @@ const SPELLS = {
   5: _("Lightning Storm"), 6: _("Blizzard"), 7: _("Fireball"), 8: _("Magic Potion"),
 };
 
+// Life as pips that are told apart by shape, not colour: a filled pip for each life left, an
+// empty ring for each lost, and the count in figures beside them.
 function lifePips(life, cap) {
   const pips = [];
   for (let i = 0; i < cap; i++) pips.push(el("i", { class: i < life ? "on" : "" }));
-  return el("span", { class: "life", role: "img", "aria-label": _("{n} life", { n: life }) }, pips);
+  return el("span", { class: "life", role: "img", "aria-label": _("{n} life", { n: life }) }, pips,
+    el("small", { class: "life-count", text: `${life}/${cap}` }));
 }
 
 function stones(list, cls = "") {
@@ -51,18 +54,20 @@ function playerCard(snap, name, { me = null } = {}) {
       p.secret_stones ? el("span", { class: "hint", text: _("+{n} secret", { n: p.secret_stones }) }) : null));
 }
 
+// The board: a list of the eight numbers, each read as one sentence (what is cast and removed of
+// it); the figures drawn are for the eyes only.
 function board(view) {
   const cells = [];
   for (let n = 1; n <= 8; n++) {
     const cast = view.board.cast[n - 1];
     const removed = view.board.removed[n - 1];
-    cells.push(el("div", { title: _("{spell}: {cast} cast, {removed} removed face up, {n} in the box", { spell: SPELLS[n], cast, removed, n }),
-      "aria-label": _("{n}: {cast} cast, {removed} removed of {n}", { n, cast, removed }) },
-      el("b", { text: n }),
-      el("small", { text: `${cast + removed}/${n}` }),
-      removed ? el("small", { class: "removed", text: _("{n} up", { n: removed }) }) : null));
+    cells.push(el("li", { title: _("{spell}: {cast} cast, {removed} removed face up, {n} in the box", { spell: SPELLS[n], cast, removed, n }) },
+      el("span", { class: "sr-only", text: _("{n}: {cast} cast, {removed} removed of {n}", { n, cast, removed }) }),
+      el("b", { "aria-hidden": "true", text: n }),
+      el("small", { "aria-hidden": "true", text: `${cast + removed}/${n}` }),
+      removed ? el("small", { class: "removed", "aria-hidden": "true", text: _("{n} up", { n: removed }) }) : null));
   }
-  return el("div", { class: "board", role: "table", "aria-label": _("stones on the board by number") }, cells);
+  return el("ul", { class: "board", "aria-label": _("stones on the board by number") }, cells);
 }
 
 // What the board's cells and the stones' numbers mean, in words under the board (a phone shows

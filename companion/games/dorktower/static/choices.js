@@ -327,7 +327,8 @@ export function drawPicker(snap, d, me) {
     entries = Object.values(d.scrolls).sort((x, y) => x.name.localeCompare(y.name)).filter((s) => !seen.has(s.name) && seen.add(s.name))
       .map((s) => ({ action: { type: "draw_scroll", scroll: s.id }, name: s.name, detail: s.text }));
   }
-  const list = el("div", { class: "dt-draw-list" }, entries.map((e) => button(e.name, e.action, { detail: e.detail })));
+  // a list that scrolls is reachable by keyboard even while its buttons wait for an answer
+  const list = el("div", { class: "dt-draw-list", role: "group", tabindex: "0", "aria-label": _("What did you draw?") }, entries.map((e) => button(e.name, e.action, { detail: e.detail })));
   const filter = el("input", { type: "search", placeholder: _("Find it by name"), "aria-label": _("find it by name"), autocomplete: "off",
     oninput: (ev) => {
       const q = ev.target.value.trim().toLowerCase();
