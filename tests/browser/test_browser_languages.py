@@ -15,6 +15,7 @@ import functools
 import re
 
 import pytest
+from accessibility import watch
 from babel.messages.pofile import read_po
 from browser_support import hold_claim
 from support import Server, claim, get, post
@@ -185,7 +186,8 @@ class Looker:
             self.look(page, lang, where, shot)
 
 
-def phone(browser, server: Server, lang: str):
+def phone(browser, server: Server, lang: str, audit):
+    """A phone in ``lang`` whose every page state is audited (accessibility.py)."""
     context = browser.new_context(
         viewport={"width": WIDTHS[0], "height": 844},
         device_scale_factor=1,
@@ -197,6 +199,7 @@ def phone(browser, server: Server, lang: str):
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
+    watch(page, audit)
     return context, page
 
 
@@ -251,13 +254,15 @@ def test_the_check_tells_a_text_of_the_other_language(catalogs):
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_every_page_fits_a_small_phone_and_speaks_one_language(server, browser, catalogs, shots):
+def test_every_page_fits_a_small_phone_and_speaks_one_language(
+    server, browser, catalogs, shots, audit
+):
     looker = Looker(catalogs, shots)
     phones = {}
     for lang in LANGS:
         phones[lang] = {
-            "host": phone(browser, server, lang),
-            "visitor": phone(browser, server, lang),
+            "host": phone(browser, server, lang, audit),
+            "visitor": phone(browser, server, lang, audit),
         }
     try:
         for game in ("abracadawhat", "dorktower"):

@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+from accessibility import watch
 from support import Server, claim, get, post, wait_until
 
 PLAYERS = ["Elena", "Denise", "Marta"]
@@ -23,8 +24,9 @@ def server(tmp_path):
     s.stop()
 
 
-def host_phone(browser, server, lang: str):
-    """One phone: signed in as host with the PIN (its host cookie), in ``lang``."""
+def host_phone(browser, server, lang: str, audit):
+    """One phone: signed in as host with the PIN (its host cookie), in ``lang``; every state its
+    pages reach is audited (accessibility.py)."""
     ctx = browser.new_context(
         viewport={"width": 390, "height": 844},
         device_scale_factor=2,
@@ -34,6 +36,7 @@ def host_phone(browser, server, lang: str):
     page = ctx.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
+    watch(page, audit)
     page.goto(f"{server.base}/lang/{lang}?next=/host")
     page.fill("#pin", server.companion.app.extensions["companion"]["access"].pin)
     page.click("#signin-go")
@@ -56,13 +59,16 @@ def own_faces(page) -> int:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_a_host_who_plays_gets_the_panel_blind_and_in_reach(server, browser, wizard, shots, lang):
-    ctx, host = host_phone(browser, server, lang)
+def test_a_host_who_plays_gets_the_panel_blind_and_in_reach(
+    server, browser, wizard, shots, lang, audit
+):
+    ctx, host = host_phone(browser, server, lang, audit)
     try:
         wizard(host, "abracadawhat", PLAYERS)
         host.wait_for_selector(f"a[data-join='{ME}']")
         link = host.get_attribute(f"a[data-join='{ME}']", "href")
         seat = ctx.new_page()  # the same phone takes Elena's seat
+        watch(seat, audit)
         seat.goto(link)
         seat.click("#join-go")
         seat.wait_for_url("**/p/**")
@@ -214,18 +220,21 @@ def own_stones_on_seat_page(page) -> int:
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_a_host_who_plays_plays_a_whole_game_without_seeing_their_stones(server, browser, wizard):
+def test_a_host_who_plays_plays_a_whole_game_without_seeing_their_stones(
+    server, browser, wizard, audit
+):
     """Three players, the host playing Elena on the phone that holds the host's page: the game
     is played to its end, every deal, removal and roll from the blind panel, Elena's decisions
     from her page; at no step does a page of that phone, or what it is sent, show her stones.
     In round 2 the host starts another game (confirmed), and resumes this one exactly."""
     rng = random.Random(11)
-    ctx, host = host_phone(browser, server, "en")
+    ctx, host = host_phone(browser, server, "en", audit)
     try:
         wizard(host, "abracadawhat", PLAYERS)
         host.wait_for_selector("a[data-join='Marta']")
         links = {p: host.get_attribute(f"a[data-join='{p}']", "href") for p in PLAYERS}
         seat = ctx.new_page()
+        watch(seat, audit)
         seat.goto(links[ME])
         seat.click("#join-go")
         seat.wait_for_url("**/p/**")

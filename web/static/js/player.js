@@ -182,13 +182,24 @@ function notAtTheTable() {
   document.getElementById("dice-card").hidden = true;
   ctx.area.replaceChildren();
   drawn = null;
-  const back = setInterval(async () => {
+  // Asked at once, then every 5 s: a game set aside comes back when it is resumed; a seat handed
+  // to another phone (or a game that cannot come back) is refused, and the page says why.
+  let asking = null;
+  const ask = async () => {
     try {
       const response = await fetch(main.dataset.back, { cache: "no-store" });
-      if (!response.ok) { clearInterval(back); return; } // the game cannot come back
-      if ((await response.json()).back) { clearInterval(back); location.reload(); }
+      if (!response.ok) {
+        clearInterval(asking);
+        const answer = await response.json().catch(() => ({}));
+        prompt.textContent = _("This link no longer opens a seat here.");
+        if (answer.error) document.getElementById("sub").textContent = answer.error;
+        return;
+      }
+      if ((await response.json()).back) { clearInterval(asking); location.reload(); }
     } catch (err) { /* not reachable now: asked again */ }
-  }, 5000);
+  };
+  asking = setInterval(ask, 5000);
+  ask();
 }
 
 live(main.dataset.stream, render, { onGone: notAtTheTable });
