@@ -4,12 +4,12 @@ checks every page state the tests reach against WCAG 2.1 A and AA, in the light 
 A test's phones (conftest's ``phone``) are all audited before each thing the test does with any of
 them (a click, a fill, a screenshot...) and when the test ends, so every state a test goes through
 is looked at once it is drawn. A page is looked at part by part (the header, each card, each
-banner): a part's skeleton is its elements, classes, roles, ARIA and hidden attributes, not the
-texts and numbers in it, and a run of alike siblings counts once. The first page of each kind
-(``/p``, ``/host``, ``/table``...) in each language is audited whole; after that, axe audits the
-parts that look unlike any seen before, so a game's hundred turns that look alike are audited
-once. Each audit is done in the light and the dark theme (``prefers-color-scheme`` emulated), and
-the page is then left in the theme it was in.
+banner, and each element directly in it: a player's card, a list): a part's skeleton is its elements, classes, roles, ARIA and hidden attributes, not the
+texts and numbers in it, and alike siblings count once, in whatever order they come. The first
+page of each kind (``/p``, ``/host``, ``/table``...) in each language is audited whole; after
+that, axe audits the parts that look unlike any seen before, so a game's hundred turns that look
+alike are audited once. Each audit is done in the light and the dark theme
+(``prefers-color-scheme`` emulated), and the page is then left in the theme it was in.
 
 Violations are collected per test and the test fails at its end, listing each rule, the elements it
 found (their CSS selectors) and what axe says to fix.
@@ -22,11 +22,15 @@ from pathlib import Path
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+#: the rules of TAGS whose outcome depends on colours: the only ones the dark theme can change
+#: (the light theme is audited with every rule, the dark one with these)
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
 # The document's skeleton, part by part (the header, each card, each banner...): what changes a
 # part's structure and looks, never its texts. A button disabled while its answer is awaited is the
 # same state (axe leaves disabled controls aside). The parts are kept in the page for RUN.
 SKELETON = """() => {
+  const DEPTH = 5;
   if (document.contentType !== "text/html" || !document.body) return null;
   const line = (node) => {
     let out = node.tagName;
@@ -38,22 +42,32 @@ SKELETON = """() => {
     }
     return out;
   };
-  // a run of alike siblings (five stones, twelve events) counts as one
+  // alike siblings (five stones, twelve events) count as one, in whatever order they come
   const walk = (node, depth) => {
     if (depth > 40) return "";
-    let out = "", last = null;
-    for (const child of node.children) {
-      const part = `${depth}${line(child)}\\n${walk(child, depth + 1)}`;
-      if (part !== last) out += part;
-      last = part;
-    }
-    return out;
+    const kinds = new Set();
+    for (const child of node.children) kinds.add(`${depth}${line(child)}\\n${walk(child, depth + 1)}`);
+    return [...kinds].sort().join("");
   };
-  const parts = [];
+  // A part is a card, a banner, the header, and within them each element that holds more than
+  // one (a list, a row, a player's card), down to DEPTH: a holder counts by its own tag, each
+  // element in it by what it holds, so a list whose items change one by one is audited for the
+  // item that looks new only.
+  const parts = [], keys = [];
+  const add = (node, path, depth) => {
+    const kids = node.children;
+    parts.push(node);
+    if (depth < DEPTH && kids.length > 1) {
+      keys.push(`${path}${line(node)}`);
+      for (const kid of kids) add(kid, `${path}${line(node)} > `, depth + 1);
+    } else {
+      keys.push(`${path}${line(node)}\n${walk(node, 1)}`);
+    }
+  };
   const collect = (node) => {
     for (const child of node.children) {
       if (child.tagName === "MAIN" || child.classList.contains("contents")) collect(child);
-      else parts.push(child);
+      else add(child, "", 0);
     }
   };
   collect(document.body);
@@ -62,15 +76,15 @@ SKELETON = """() => {
   const scheme = matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
   return { page: [location.pathname.split("/")[1], document.documentElement.lang, scheme,
       line(document.body), main ? line(main) : ""].join(" "),
-    parts: parts.map((p) => `${line(p)}\\n${walk(p, 1)}`) };
+    parts: keys };
 }"""
 
 # axe on the whole document (`parts` null: a page seen for the first time), or on some of its parts.
-RUN = """async ([tags, parts]) => {
+RUN = """async ([tags, parts, rules]) => {
   const nodes = parts && parts.map((i) => window.auditParts[i]).filter((n) => n.isConnected);
   const context = parts ? { include: nodes.length ? nodes : [document.body] } : document;
-  const result = await axe.run(context, { runOnly: { type: "tag", values: tags },
-    resultTypes: ["violations"] });
+  const only = rules ? { type: "rule", values: rules } : { type: "tag", values: tags };
+  const result = await axe.run(context, { runOnly: only, resultTypes: ["violations"] });
   return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.map((n) => ({ target: n.target.join(" "), summary: n.failureSummary })) }));
 }"""
@@ -113,10 +127,10 @@ class Audit:
             "[document.documentElement.lang, matchMedia('(prefers-color-scheme: dark)').matches]"
         )
         where = f" {lang}{where}"
-        for scheme in ("light", "dark"):
+        for scheme, rules in (("light", None), ("dark", COLOUR_RULES)):
             page.emulate_media(color_scheme=scheme)
             try:
-                found = page.evaluate(RUN, [TAGS, parts])
+                found = page.evaluate(RUN, [TAGS, parts, rules])
             except Exception:  # the document was replaced under axe: audited at the next step
                 continue
             for v in found:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from accessibility import Audit, watch
 from support import Server, claim, get, wait_until
 from test_browser_dorktower import roll, tap, until
 from test_browser_game import own_stones_shown, wait_for_version
@@ -210,3 +211,45 @@ def test_live_regions_are_not_rewritten_with_the_same_text(server, phone, wizard
     table.wait_for_timeout(500)
     rewritten = table.evaluate("window.rewritten")
     assert not {"conn", "prompt", "sub"} & set(rewritten), rewritten
+
+
+@pytest.mark.browser
+def test_the_audit_finds_what_is_planted(server, browser):
+    """The audit bites: on a page already audited, a nameless button in a new list item (a part
+    seen for the first time) and a text readable in the light theme only are both reported, the
+    second in the dark theme."""
+    audit = Audit()  # not the test's own: its findings here are expected
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        watch(page, audit)
+        page.goto(f"{server.base}/")
+        page.wait_for_selector("main")
+        audit.everything()
+        audited = audit.states
+        assert audited >= 1 and audit.violations == []
+        audit.everything()  # nothing new: nothing audited again
+        assert audit.states == audited
+        page.evaluate(
+            """() => {
+              const card = document.querySelector("main > *");
+              const list = card.appendChild(document.createElement("ul"));
+              for (const kind of ["plain", "planted"]) {
+                const item = list.appendChild(document.createElement("li"));
+                item.appendChild(document.createElement(kind === "planted" ? "button" : "span"));
+              }
+              const dim = card.appendChild(document.createElement("p"));
+              dim.className = "dim";  // a new look comes with its class (inline styles are not seen)
+              dim.textContent = "grey on the page's background";
+              dim.style.color = "#3a3a3a";
+              dim.style.background = "var(--bg)";
+            }"""
+        )
+        audit.everything()
+        found = "\n".join(audit.violations)
+        assert audit.states == audited + 1
+        assert "button-name" in found and "[light" in found.split("button-name")[1][:200]
+        contrast = [v for v in audit.violations if v.startswith("color-contrast")]
+        assert contrast and all("[dark" in v for v in contrast), contrast
+    finally:
+        context.close()
