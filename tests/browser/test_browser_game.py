@@ -48,7 +48,9 @@ def test_a_whole_game_in_the_browser(server, phone, join, wizard, shots):
     host = phone(server.host)
     host.wait_for_selector("#conn:text('Live')")
     shots(host, "01-host-new-game")
-    wizard(host, "abracadawhat", PLAYERS)
+    # three life a round keeps the game short; the playing host's whole game (test_browser_sim_blind)
+    # plays with the rulebook's six
+    wizard(host, "abracadawhat", PLAYERS, options={"start_life": 3})
     host.wait_for_selector("a[data-join='Marta']")
     links = {p: host.get_attribute(f"a[data-join='{p}']", "href") for p in PLAYERS}
     shots(host, "02-host-join-codes")
