@@ -265,7 +265,7 @@ export function deviceName(name) {
 // Dates and times in the page's language: the phone's own locale when it speaks that language
 // (an English phone set to 24 hours keeps them), else the language itself; never the browser's
 // default when the page is in another language.
-function pageLocale() {
+export function pageLocale() {
   const lang = document.documentElement.lang || "en";
   return (navigator.languages || []).find((l) => l.toLowerCase().split("-")[0] === lang) || lang;
 }

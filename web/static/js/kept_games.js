@@ -1,7 +1,7 @@
 // The host page's kept games: the confirmation before a running game is set aside (the table
 // refuses it without one, TABLE-GAME-4, naming the game and where it stands), and the list of
 // unfinished (set aside or ended) and finished games, any unfinished one resumable.
-import { _, csrf, el, post, replace, toast } from "./common.js";
+import { _, el, pageLocale, post, refusalText, replace, toast } from "./common.js";
 
 const CONFIRM = "TABLE-GAME-4";
 
@@ -38,27 +38,16 @@ export async function withConfirmation(url, body, yes, running = null, resuming 
     if (!(await confirmed(question(running, resuming), yes))) return { ok: false, cancelled: true };
     body = { ...body, confirm: true };
   }
-  let response;
-  try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
-      body: JSON.stringify(body),
-    });
-  } catch (err) {
-    return post(url, body); // says the table cannot be reached
-  }
-  let answer = {};
-  try { answer = await response.json(); } catch (err) { answer = { ok: false, reason: response.statusText }; }
+  const answer = await post(url, body, { quiet: true });
   if (answer.ok) return answer;
-  if (answer.rule !== CONFIRM) return post(url, body); // refused for another reason: shown as usual
+  if (answer.rule !== CONFIRM) { toast(refusalText(answer), true); return answer; } // as post shows it
   if (!(await confirmed(answer.reason, yes))) return { ok: false, cancelled: true };
   return post(url, { ...body, confirm: true });
 }
 
 function when(iso) {
   try {
-    return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+    return new Intl.DateTimeFormat(pageLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
   } catch (err) { return ""; }
 }
 
