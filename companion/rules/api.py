@@ -336,6 +336,15 @@ class Game(ABC):
         the game does not say (a registered game must: the plug-in contract checks it)."""
         return None
 
+    def deadline(self, state: State) -> dict[str, Any] | None:
+        """A countdown the table runs for the game (optional; default: none): ``{"key": str,
+        "seconds": int, "action": {...}}``. When ``seconds`` have passed and the game's
+        ``deadline`` still has the same ``key``, the table applies ``action`` through the one
+        path of every action (logged and durable), as the table itself. Every page shows the
+        countdown alike, so it must come from public facts only: two states a viewer cannot tell
+        apart (``indistinguishable``) have the same deadline (the secrets harness checks it)."""
+        return None
+
     def players(self, state: State) -> list[str]:
         return list(state["players"])
 

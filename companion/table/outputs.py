@@ -63,6 +63,7 @@ class TableOutputs:
                 "events": shared["events"],
                 "refusals": shared["refusals"],
                 "devices": shared["devices"],
+                "countdown": shared["countdown"],
             }
             if self.history is not None and self.record is not None:
                 game, state = self.history.game, self.history.state
@@ -115,6 +116,8 @@ class TableOutputs:
             else [],
             "refusals": [dict(r) for r in self.refusals],
             "devices": self.reports.public(),
+            #: the game's countdown, alike for every viewer (``countdown``)
+            "countdown": self.countdown_shown(),
         }
         record = self.record
         if self.history is not None and record is not None:

@@ -40,6 +40,7 @@ from ..i18n import t
 from ..lights import Cue, Layout, refusal_cue
 from ..rules import Refusal
 from . import inputs as rules_inputs
+from .countdown import Countdown
 from .device_inputs import DeviceInputs, NoiseReport
 from .device_reports import DeviceReports
 from .enrolment import ENROL_FAILED, Enrolment
@@ -111,6 +112,7 @@ class Table(
     DeviceInputs,
     StorageWatch,
     TableOutputs,
+    Countdown,
 ):
     """The running table: one loop taking every input in turn (see the module's docstring).
     Its parts: :class:`~.game_requests.GameRequests` (a new game, actions, undo, virtual rolls),
@@ -118,8 +120,8 @@ class Table(
     :class:`~.seats.Seats` (tokens and join codes), :class:`~.host_requests.HostRequests` (pause,
     resume, end, the LED test, settings), :class:`~.enrolment.Enrolment` (the stickers),
     :class:`~.device_inputs.DeviceInputs` (device events), :class:`~.storage_watch.StorageWatch`
-    (a storage that cannot record) and :class:`~.outputs.TableOutputs` (snapshots, LEDs,
-    actuators). This class holds its state, its life cycle, the loop and the one path of every
+    (a storage that cannot record), :class:`~.outputs.TableOutputs` (snapshots, LEDs,
+    actuators) and :class:`~.countdown.Countdown` (the game's countdown). This class holds its state, its life cycle, the loop and the one path of every
     game action."""
 
     def __init__(
@@ -250,6 +252,7 @@ class Table(
         self.record, self.history = record, history
         self.paused = self.store.setting("paused") == str(record.id)
         self.version += 1
+        self._track_countdown()
         log.info("resumed game %s (%s) after %s entries", record.id, record.game, history.count)
 
     # ------------------------------------------------------------------------------------------
@@ -319,6 +322,7 @@ class Table(
             self._storage_failed(failed)
         if self._storage is not None:
             self._check_storage()
+        self.countdown_due()
 
     def _handle(self, item: Any) -> None:
         try:
@@ -468,6 +472,7 @@ class Table(
         with self._lock:
             self.version += 1
             self._cache.clear()
+            self._track_countdown()
             self._changed.notify_all()
         self._tell_listeners()
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from companion.i18n import t
 from companion.plugin import OptionText
 
+from .rules.options import SCROLL_WINDOW_SECONDS
+
 OPTION_TEXTS = {
     "data_set": OptionText(
         t("Map and cards"),
@@ -94,5 +96,17 @@ OPTION_TEXTS = {
             "map the data set does not describe)."
         ),
         "switch",
+    ),
+    "scroll_window_seconds": OptionText(
+        t("Time to answer with scrolls"),
+        t(
+            "In a fight, the other players have this long to play scrolls against the fighter, "
+            "before and after the roll; the same for everyone, whatever their hands hold."
+        ),
+        "choice",
+        tuple(
+            (seconds, t("{n} seconds", n=seconds) if seconds else t("Until everyone has passed"))
+            for seconds in SCROLL_WINDOW_SECONDS
+        ),
     ),
 }

@@ -44,18 +44,115 @@ def test_nineteen_scrolls(mygame):
     )
 
 
+def _old_window(scroll: dict, window: str) -> None:
+    del scroll["when"], scroll["by"]
+    scroll["window"] = window
+
+
 def test_an_unknown_scroll_window(mygame):
-    """DT-AMB-27: a scroll's window is one of own_pre_roll, opponent_pre_roll, post_roll,
-    movement, any."""
-    edit(mygame, "scrolls.json", lambda s: s["scrolls"][3].update(window="after_roll"))
+    """DT-AMB-27: the old ``window`` field, still read, is one of own_pre_roll,
+    opponent_pre_roll, post_roll, movement, any."""
+    edit(mygame, "scrolls.json", lambda s: _old_window(s["scrolls"][3], "after_roll"))
     ident = json.loads((mygame / "scrolls.json").read_text())["scrolls"][3]["id"]
     assert_error(
         mygame,
         "mygame/scrolls.json",
-        f"scrolls[3] (id '{ident}')",
+        f"scrolls[3] (id '{ident}').window",
         "unknown scroll window 'after_roll' (scroll windows are: any, movement, "
         "opponent_pre_roll, own_pre_roll, post_roll)",
     )
+
+
+def test_a_scroll_with_window_and_when(mygame):
+    """DT-AMB-27: either the old ``window`` or ``when`` and ``by``, not both."""
+    edit(mygame, "scrolls.json", lambda s: s["scrolls"][0].update(window="post_roll"))
+    assert_error(
+        mygame,
+        "mygame/scrolls.json",
+        "scrolls[0] (id 'second-chance')",
+        "give either 'window' (the old form) or 'when' and 'by', not both",
+    )
+
+
+def test_a_scroll_without_by(mygame):
+    """DT-AMB-27: a scroll says who plays it."""
+    edit(mygame, "scrolls.json", lambda s: s["scrolls"][0].pop("by"))
+    assert_error(
+        mygame,
+        "mygame/scrolls.json",
+        "scrolls[0] (id 'second-chance')",
+        "a scroll says when it is played and by whom: 'by' is missing",
+    )
+
+
+def test_an_unknown_moment_and_player(mygame):
+    """DT-AMB-27: ``when`` is before_roll, after_roll, movement or any; ``by`` is fighter,
+    rivals or anyone."""
+    edit(mygame, "scrolls.json", lambda s: s["scrolls"][0].update(when="post_roll"))
+    assert_error(
+        mygame,
+        "mygame/scrolls.json",
+        "scrolls[0] (id 'second-chance').when",
+        "unknown scroll moment 'post_roll' (moments are: after_roll, any, before_roll, movement)",
+    )
+    edit(mygame, "scrolls.json", lambda s: s["scrolls"][0].update(when="after_roll", by="me"))
+    assert_error(
+        mygame,
+        "mygame/scrolls.json",
+        "scrolls[0] (id 'second-chance').by",
+        "unknown scroll player 'me' (players are: anyone, fighter, rivals)",
+    )
+
+
+def test_a_moment_the_effect_does_not_act_in(mygame):
+    """DT-COMBAT-8, DT-AMB-27: a re-roll acts after the roll, a bonus before it, a crossing while
+    moving; a crossing scroll is played by the moving hero."""
+    edit(mygame, "scrolls.json", lambda s: s["scrolls"][0].update(when="before_roll"))
+    assert_error(
+        mygame,
+        "mygame/scrolls.json",
+        "scrolls[0] (id 'second-chance')",
+        "a 'reroll' scroll acts after roll: 'when' must be 'after_roll' or 'any', not "
+        "'before_roll'",
+    )
+    edit(mygame, "scrolls.json", lambda s: s["scrolls"][0].update(when="after_roll"))
+    listed = json.loads((mygame / "scrolls.json").read_text())["scrolls"]
+    levitation = next(i for i, s in enumerate(listed) if s["id"] == "levitation")
+    edit(mygame, "scrolls.json", lambda s: s["scrolls"][levitation].update(by="rivals"))
+    assert_error(
+        mygame,
+        "mygame/scrolls.json",
+        f"scrolls[{levitation}] (id 'levitation')",
+        "a crossing scroll is played by the moving hero: 'by' must be 'fighter', not 'rivals'",
+    )
+
+
+def test_the_old_window_field_is_read(mygame):
+    """DT-AMB-27: a data set written with the old ``window`` field loads, each window read as
+    its ``when`` and ``by`` (docs/dork-tower-data.md)."""
+    old = {
+        "second-chance": "post_roll",
+        "strength-of-ten": "own_pre_roll",
+        "hex": "opponent_pre_roll",
+        "levitation": "movement",
+        "fools-luck": "any",
+    }
+
+    def rewrite(scrolls: dict) -> None:
+        for scroll in scrolls["scrolls"]:
+            if scroll["id"] in old:
+                _old_window(scroll, old[scroll["id"]])
+
+    edit(mygame, "scrolls.json", rewrite)
+    loaded = load_dataset(mygame)["scrolls"]
+    assert {ident: (loaded[ident]["when"], loaded[ident]["by"]) for ident in old} == {
+        "second-chance": ("after_roll", "fighter"),
+        "strength-of-ten": ("before_roll", "fighter"),
+        "hex": ("before_roll", "rivals"),
+        "levitation": ("movement", "fighter"),
+        "fools-luck": ("any", "anyone"),
+    }
+    assert "window" not in loaded["hex"]
 
 
 def test_a_scroll_with_two_effects(mygame):

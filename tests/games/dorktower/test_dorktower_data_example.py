@@ -323,17 +323,21 @@ def test_special_item_faces():
 
 
 def test_twenty_scrolls_in_every_window():
-    """DT-COMP-2, DT-AMB-27, DT-CARD-6, DT-COMBAT-8, DT-COMBAT-9, DT-DEFEAT-2: 20 scrolls whose
-    windows and effects cover every kind."""
+    """DT-COMP-2, DT-AMB-27, DT-CARD-6, DT-COMBAT-8, DT-COMBAT-9, DT-DEFEAT-2, DT-WIZ-4: 20
+    scrolls whose moments, players and effects cover every kind, with one the rivals play on
+    the dice after a winning roll."""
     scrolls = DATA["scrolls"]
     assert len(scrolls) == 20
-    assert {s["window"] for s in scrolls.values()} == {
-        "own_pre_roll",
-        "opponent_pre_roll",
-        "post_roll",
-        "movement",
-        "any",
+    assert {(s["when"], s["by"]) for s in scrolls.values()} == {
+        ("before_roll", "fighter"),
+        ("before_roll", "rivals"),
+        ("after_roll", "fighter"),
+        ("after_roll", "rivals"),
+        ("after_roll", "anyone"),
+        ("movement", "fighter"),
+        ("any", "anyone"),
     }
+    assert scrolls["twist-of-fate"]["effect"] == {"set_die": 1}
     kinds = Counter(next(iter(s["effect"])) for s in scrolls.values())
     assert kinds["reroll"] >= 2 and kinds["fighter"] >= 2 and kinds["monsters"] >= 2
     assert kinds["remove_monster"] >= 1

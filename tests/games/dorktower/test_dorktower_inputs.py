@@ -131,4 +131,6 @@ def test_the_phone_sends_decisions_and_draws_but_never_rolls():
     } <= INPUTS.phone_actions
     from companion.games.dorktower.rules.actions import HANDLERS as _HANDLERS
 
-    assert set(_HANDLERS) == INPUTS.phone_actions | INPUTS.sensor_actions
+    # close_window comes from the table's countdown (or the host), never from a phone
+    assert "close_window" not in INPUTS.phone_actions
+    assert set(_HANDLERS) == INPUTS.phone_actions | INPUTS.sensor_actions | {"close_window"}

@@ -20,6 +20,8 @@ Phases (section 4.2 of the spec, with the automatic states folded into the trans
 ``scrolls_own`` the fighter may play scrolls (DT-COMBAT-2)
 ``scrolls_others`` the other players may play scrolls against him, or pass (DT-COMBAT-4)
 ``pre_roll``    the fighter may buy sixes (DT-COMBAT-6); the two dice are awaited (DT-COMBAT-7)
+``scrolls_after`` a winning roll: the other players may answer it with scrolls that re-roll or
+                change a die, or pass (DT-COMBAT-8, DT-WIZ-4); then the roll stands
 ``defeat``      a failed roll: re-roll by scroll, flee or die (DT-DEFEAT)
 ``city``        Shop or Work (DT-CITY)
 ``cleanup``     discard down to the limits, then end the turn: the tower turns (DT-LIMIT)
@@ -35,6 +37,7 @@ The modules are plain functions of the state (and the data set it names), from t
 ``board``, ``heroes``    the map, day and night and the door; a hero's sheet, items and scrolls
 ``chance``, ``prompts``, ``checks``  what the world must supply; what the table waits for; who
                          may act now
+``windows``              when and by whom a scroll is played; the rivals' windows' countdown
 ``fights``, ``flow``     a fight's mechanics and rewards; where a turn goes next
 ``setup``, ``draws``, ``encounters``, ``movement``, ``combat``, ``city``, ``trade``,
 ``equipment``, ``turns``  the players' actions (``actions.HANDLERS`` names them by type)

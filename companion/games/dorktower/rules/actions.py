@@ -20,6 +20,7 @@ HANDLERS = {
     "take_back": combat.take_back,
     "done": turns.done,
     "pass": combat.pass_window,
+    "close_window": combat.close_window,
     "buy_six": combat.buy_six,
     "flee": combat.flee,
     "die": combat.die,

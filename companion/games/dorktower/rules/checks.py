@@ -73,6 +73,8 @@ def own_turn(data: dict[str, Any], state: State, action: Action, what: str) -> i
                 other=_name(state, seat),
             ),
         )
-    if state["pending"] and state["pending"][0].get("why") == "combat" and state["combat"]["rolls"]:
+    if state["phase"] == "scrolls_after" or (
+        state["pending"] and state["pending"][0].get("why") == "combat" and state["combat"]["rolls"]
+    ):
         raise _Refuse("DT-AMB-15", t("Not between a roll and its outcome."))
     return seat

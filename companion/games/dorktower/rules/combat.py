@@ -17,16 +17,26 @@ from companion.rules.common import seat_of as _seat
 from .board import space_name, space_type
 from .checks import expect_turn
 from .constants import MAX_SIXES, SLOTS
-from .fights import await_roll, judge, relocate, return_tokens, skip_empty_windows
+from .fights import (
+    await_roll,
+    close_rivals_window,
+    judge,
+    relocate,
+    return_tokens,
+    skip_empty_windows,
+)
 from .flow import flow
 from .heroes import use_scroll
 from .movement import flee_spaces
 from .prompts import prompt
 from .state import fighting
+from .windows import RIVAL_WINDOWS, WINDOWS, all_passed, fits_window, moment_of
 
 
 def play_scroll(data: dict[str, Any], state: State, action: Action, events: list[Event]) -> None:
-    """DT-COMBAT-2, DT-COMBAT-4, DT-COMBAT-8, DT-DEFEAT-2, DT-WIZ-4, DT-WIZ-5, DT-AMB-27."""
+    """DT-COMBAT-2, DT-COMBAT-4, DT-COMBAT-8, DT-DEFEAT-2, DT-WIZ-4, DT-WIZ-5, DT-AMB-27: a
+    scroll is played in the window its data allow (``windows``); it acts at once, so scrolls
+    take effect in the order they are played (DT-CARD-7)."""
     seat = _seat(state, _player(action))
     card = action.get("scroll")
     if card not in state["heroes"][seat]["scrolls"]:
@@ -34,7 +44,7 @@ def play_scroll(data: dict[str, Any], state: State, action: Action, events: list
             "DT-CARD-6", t("That scroll is not in {player}'s hand.", player=_name(state, seat))
         )
     scroll = data["scrolls"][card]
-    effect, window = scroll["effect"], scroll["window"]
+    effect = scroll["effect"]
     phase, active = state["phase"], state["active"]
     if state["pending"] and state["pending"][0]["why"] != "combat":
         raise _Refuse(
@@ -46,64 +56,54 @@ def play_scroll(data: dict[str, Any], state: State, action: Action, events: list
             "DT-AMB-27",
             t("A crossing scroll is played with the step it crosses (step with cross: scroll)."),
         )
-    pre_roll = any(key in effect for key in ("fighter", "monsters", "remove_monster"))
-    if pre_roll:
-        if seat == active and phase == "scrolls_own":
-            allowed = window in ("own_pre_roll", "any")
-        elif seat != active and phase == "scrolls_others":
-            allowed = window in ("opponent_pre_roll", "any")
-            if seat in state["combat"]["passed"]:
-                raise _Refuse("DT-COMBAT-4", t("{player} has passed.", player=_name(state, seat)))
-        else:
-            allowed = False
-        if not allowed:  # a refusal is public: it never names the scroll or its window
+    window = WINDOWS.get(phase)
+    plays_here = window is not None and (seat == active) == (window[1] == "fighter")
+    if phase in RIVAL_WINDOWS and plays_here and seat in state["combat"]["passed"]:
+        raise _Refuse("DT-COMBAT-4", t("{player} has passed.", player=_name(state, seat)))
+    if not plays_here or not fits_window(scroll, phase):
+        # a refusal is public: it never names the scroll or who may play it
+        if moment_of(scroll) == "after_roll":
             raise _Refuse(
-                "DT-AMB-27",
-                t("That scroll cannot be played now; {prompt}", prompt=prompt(data, state)),
+                "DT-COMBAT-8",
+                t(
+                    "That scroll is played after a combat roll, in its window; {prompt}",
+                    prompt=prompt(data, state),
+                ),
             )
-        combat = state["combat"]
-        if "remove_monster" in effect:  # DT-COMBAT-9: removed before the fight
-            target = action.get("token")
-            left = fighting(combat)
-            if target not in left:
-                raise _Refuse("DT-COMBAT-9", t("Name a monster of this fight to remove (token)."))
-            if len(left) == 1:
-                raise _Refuse("DT-COMBAT-9", t("The last monster cannot be removed; fight it."))
-            combat["removed"].append(target)
-        combat["played"].append(
-            {
-                "player": _name(state, seat),
-                "scroll": card,
-                "effect": effect,
-                "token": action.get("token") if "remove_monster" in effect else None,
-            }
-        )
-        if seat != active:  # a scroll against the fighter lets everyone answer again
-            combat["passed"] = []
-        use_scroll(data, state, seat, card, events)
-        skip_empty_windows(state)
-        return
-    # after the roll: re-roll or change a die (DT-COMBAT-8, DT-DEFEAT-2)
-    if phase != "defeat" or seat != active or window not in ("post_roll", "any"):
         raise _Refuse(
-            "DT-COMBAT-8",
-            t(
-                "That scroll is played by the fighter after a failed roll; {prompt}",
-                prompt=prompt(data, state),
-            ),
+            "DT-AMB-27",
+            t("That scroll cannot be played now; {prompt}", prompt=prompt(data, state)),
         )
     combat = state["combat"]
+    if "remove_monster" in effect:  # DT-COMBAT-9: removed before the fight
+        target = action.get("token")
+        left = fighting(combat)
+        if target not in left:
+            raise _Refuse("DT-COMBAT-9", t("Name a monster of this fight to remove (token)."))
+        if len(left) == 1:
+            raise _Refuse("DT-COMBAT-9", t("The last monster cannot be removed; fight it."))
+        combat["removed"].append(target)
+    if "set_die" in effect:
+        die_index = action.get("die", 0)
+        rolled = [index for index, rolled_die in enumerate(combat["dice"]) if not rolled_die["six"]]
+        if die_index not in rolled or isinstance(die_index, bool):
+            raise _Refuse("DT-COMBAT-8", t("Name a rolled die (die: 0 or 1) to change."))
+    played = {"player": _name(state, seat), "scroll": card, "effect": effect}
+    if window[0] == "before_roll":
+        played["token"] = action.get("token") if "remove_monster" in effect else None
     use_scroll(data, state, seat, card, events)
-    combat["played"].append({"player": _name(state, seat), "scroll": card, "effect": effect})
+    combat["played"].append(played)
+    if seat != active:  # a scroll against the fighter lets everyone answer again
+        combat["passed"] = []
+    if window[0] == "before_roll":
+        skip_empty_windows(state)
+        return
+    # after the roll: re-roll the dice not bought as sixes, or change a die (DT-COMBAT-8)
     if "reroll" in effect:
         state["phase"] = "pre_roll"
         combat["dice"] = None
         await_roll(state)
         return
-    die_index = action.get("die", 0)
-    rolled = [index for index, rolled_die in enumerate(combat["dice"]) if not rolled_die["six"]]
-    if die_index not in rolled:
-        raise _Refuse("DT-COMBAT-8", t("Name a rolled die (die: 0 or 1) to change."))
     combat["dice"][die_index]["value"] = effect["set_die"]
     judge(data, state, events)
 
@@ -156,20 +156,36 @@ def take_back(data: dict[str, Any], state: State, action: Action, events: list[E
 
 
 def pass_window(data: dict[str, Any], state: State, action: Action, events: list[Event]) -> None:
-    """DT-COMBAT-4: each other player plays scrolls against the fighter or passes."""
+    """DT-COMBAT-4, DT-COMBAT-8: each rival plays scrolls against the fighter or passes, before
+    the roll and after a winning one; a rival holding no playable scroll may pass too."""
     seat = _seat(state, _player(action))
-    if state["phase"] != "scrolls_others" or seat == state["active"]:
+    if state["phase"] not in RIVAL_WINDOWS or seat == state["active"]:
         raise _Refuse(
             "DT-COMBAT-4",
             t(
-                "Only the other players pass, before the fight's roll; {prompt}",
+                "Only the other players pass, in their scroll windows of a fight; {prompt}",
                 prompt=prompt(data, state),
             ),
         )
     if seat in state["combat"]["passed"]:
         raise _Refuse("DT-COMBAT-4", t("{player} has already passed.", player=_name(state, seat)))
     state["combat"]["passed"].append(seat)
-    skip_empty_windows(state)
+    if all_passed(state):
+        close_rivals_window(data, state, events)
+
+
+def close_window(data: dict[str, Any], state: State, action: Action, events: list[Event]) -> None:
+    """DT-COMBAT-4, DT-COMBAT-8: the countdown of the rivals' window ended (the table's, or the
+    host's): the window closes as if every rival had passed."""
+    if state["phase"] not in RIVAL_WINDOWS:
+        raise _Refuse(
+            "DT-COMBAT-4",
+            t("No rivals' scroll window is open; {prompt}", prompt=prompt(data, state)),
+        )
+    events.append(
+        _event("window_closed", t("Time is up: the scroll window closes."), phase=state["phase"])
+    )
+    close_rivals_window(data, state, events)
 
 
 def buy_six(data: dict[str, Any], state: State, action: Action, events: list[Event]) -> None:

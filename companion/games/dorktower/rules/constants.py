@@ -28,6 +28,7 @@ PHASES = (
     "scrolls_own",
     "scrolls_others",
     "pre_roll",
+    "scrolls_after",
     "defeat",
     "city",
     "cleanup",

@@ -11,10 +11,11 @@ from companion.rules.api import Event, State
 from companion.rules.common import event as _event
 from companion.rules.common import name_of as _name
 
-from .board import other_seats, space_name, space_type
+from .board import space_name, space_type
 from .constants import MAX_SIXES, QUEST_XP
 from .heroes import equipped_slots, level_of
 from .state import draw_step, fighting
+from .windows import after_window_opens, all_passed
 
 
 def totals(data: dict[str, Any], state: State) -> dict[str, Any] | None:
@@ -100,18 +101,14 @@ def start_combat(
 
 
 def skip_empty_windows(state: State) -> None:
-    """A window nobody can use is skipped; how many scrolls each holds is public
-    (DT-AMB-30), so skipping tells nothing."""
+    """A window nobody can use is skipped, and the rivals' window before the roll closes once
+    every rival holding a scroll has passed; how many scrolls each holds is public
+    (DT-AMB-30), so this tells nothing. Which scrolls they are never counts."""
     if state["phase"] == "scrolls_own" and not state["heroes"][state["active"]]["scrolls"]:
         state["phase"] = "scrolls_others"
-    if state["phase"] == "scrolls_others":
-        combat = state["combat"]
-        if all(
-            seat in combat["passed"] or not state["heroes"][seat]["scrolls"]
-            for seat in other_seats(state, state["active"])
-        ):
-            state["phase"] = "pre_roll"
-            await_roll(state)
+    if state["phase"] == "scrolls_others" and all_passed(state):
+        state["phase"] = "pre_roll"
+        await_roll(state)
 
 
 def await_roll(state: State) -> None:
@@ -138,11 +135,14 @@ def rolled_combat(
 
 
 def judge(data: dict[str, Any], state: State, events: list[Event]) -> None:
-    """The dice against the target: victory, or a defeat the fighter answers (DT-COMBAT-7)."""
+    """The dice against the target (DT-COMBAT-7): a winning roll first opens the rivals'
+    after-roll window when it can (DT-COMBAT-8, DT-WIZ-4), then stands; a failed one is a defeat
+    the fighter answers (DT-DEFEAT-1)."""
     combat = state["combat"]
     reckoning = totals(data, state)
     roll = sum(die["value"] for die in combat["dice"])
     name = _name(state, state["active"])
+    won = roll >= reckoning["target"]
     state["last_combat"] = {
         "player": name,
         "turn": state["turn"],
@@ -150,40 +150,54 @@ def judge(data: dict[str, Any], state: State, events: list[Event]) -> None:
         "totals": reckoning,
         "dice": [die["value"] for die in combat["dice"]],
         "roll": roll,
-        "won": roll >= reckoning["target"],
+        "won": won,
     }
-    if roll >= reckoning["target"]:
+    shown = {"player": name, "roll": roll, "target": reckoning["target"]}
+    if won and after_window_opens(data, state):
+        combat["passed"] = []
+        state["phase"] = "scrolls_after"
         events.append(
             _event(
-                "victory",
+                "roll_answerable",
                 t(
-                    "{player} rolls {roll} against {target}: victory!",
-                    player=name,
-                    roll=roll,
-                    target=reckoning["target"],
+                    "{player} rolls {roll} against {target}: enough, unless a rival's scroll "
+                    "changes the dice.",
+                    **shown,
                 ),
-                player=name,
-                roll=roll,
-                target=reckoning["target"],
+                **shown,
             )
         )
-        _victory(data, state, events)
+    elif won:
+        stands(data, state, events)
     else:
         events.append(
             _event(
                 "defeat",
-                t(
-                    "{player} rolls {roll} against {target}: the monsters win.",
-                    player=name,
-                    roll=roll,
-                    target=reckoning["target"],
-                ),
-                player=name,
-                roll=roll,
-                target=reckoning["target"],
+                t("{player} rolls {roll} against {target}: the monsters win.", **shown),
+                **shown,
             )
         )
         state["phase"] = "defeat"  # DT-DEFEAT-1
+
+
+def stands(data: dict[str, Any], state: State, events: list[Event]) -> None:
+    """The winning roll stands (no rival's window, or it closed): victory (DT-COMBAT-7)."""
+    last = state["last_combat"]
+    shown = {"player": last["player"], "roll": last["roll"], "target": last["totals"]["target"]}
+    events.append(
+        _event("victory", t("{player} rolls {roll} against {target}: victory!", **shown), **shown)
+    )
+    _victory(data, state, events)
+
+
+def close_rivals_window(data: dict[str, Any], state: State, events: list[Event]) -> None:
+    """The rivals' window closes (all passed, or the countdown ended): before the roll, the
+    dice are awaited; after it, the roll stands."""
+    if state["phase"] == "scrolls_after":
+        stands(data, state, events)
+    else:
+        state["phase"] = "pre_roll"
+        await_roll(state)
 
 
 def _victory(data: dict[str, Any], state: State, events: list[Event]) -> None:

@@ -25,7 +25,7 @@ from companion.rules.api import (
 )
 from companion.rules.common import Refuse as _Refuse
 
-from . import board, chance, fights, legal, movement, undoing, views
+from . import board, chance, fights, legal, movement, undoing, views, windows
 from .actions import HANDLERS
 from .constants import GAME_ID
 from .datasets import bundled, components, default_name
@@ -146,6 +146,10 @@ class DorkTower(Game):
 
     def outcome(self, state: State) -> Outcome:
         return views.outcome(state)
+
+    def deadline(self, state: State) -> dict[str, Any] | None:
+        """The countdown of the rivals' scroll windows in a fight (:func:`.windows.deadline`)."""
+        return windows.deadline(state)
 
     def progress(self, state: State) -> str:
         if state["turn"] < 1:  # the start roll and the choice of heroes come before turn 1

@@ -128,8 +128,8 @@ def check_scroll(data: dict[str, Any], state: State, seat: int, card: Any, use: 
         raise _Refuse(
             "DT-CARD-6", t("That scroll is not in {player}'s hand.", player=_name(state, seat))
         )
-    window = data["scrolls"][card]["window"]
-    if window not in (use, "any"):
+    scroll = data["scrolls"][card]
+    if scroll["when"] not in (use, "any") or scroll["by"] not in ("fighter", "anyone"):
         raise _Refuse("DT-AMB-27", t("That scroll cannot be played while moving."))
 
 

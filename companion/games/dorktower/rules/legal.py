@@ -13,6 +13,7 @@ from .constants import MAX_SIXES, SCROLL_PRICE
 from .heroes import habitual, level_of, over_limits
 from .movement import flee_spaces
 from .state import fighting, held_items
+from .windows import fits_window
 
 
 def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
@@ -49,11 +50,11 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
         ):
             out.append({"type": "buy_six", "player": active})
         return out
-    if phase == "scrolls_others":
+    if phase in ("scrolls_others", "scrolls_after"):  # the rivals' windows (``windows``)
         for seat in other_seats(state, state["active"]):
             if seat not in state["combat"]["passed"] and state["heroes"][seat]["scrolls"]:
                 out.append({"type": "pass", "player": _name(state, seat)})
-                out += _scroll_plays(data, state, seat, ("opponent_pre_roll", "any"))
+                out += _scroll_plays(data, state, seat)
         return out
     if state["pending"]:
         return []
@@ -73,9 +74,9 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
         ]
     elif phase == "scrolls_own":
         out.append({"type": "done", "player": active})
-        out += _scroll_plays(data, state, state["active"], ("own_pre_roll", "any"))
+        out += _scroll_plays(data, state, state["active"])
     elif phase == "defeat":
-        out += _scroll_plays(data, state, state["active"], ("post_roll", "any"))
+        out += _scroll_plays(data, state, state["active"])
         out += [{"type": "flee", "player": active, "to": to} for to in flee_spaces(data, state)]
         if not (state["options"]["death_only_without_escape"] and flee_spaces(data, state)):
             out.append({"type": "die", "player": active})
@@ -134,20 +135,15 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
     return out
 
 
-def _scroll_plays(
-    data: dict[str, Any], state: State, seat: int, windows: tuple[str, ...]
-) -> list[Action]:
-    """The plays of a hero's scrolls that suit this moment (their owner alone sees them)."""
+def _scroll_plays(data: dict[str, Any], state: State, seat: int) -> list[Action]:
+    """The plays of a hero's scrolls that suit this fight window (their owner alone sees them)."""
     scrolls = data["scrolls"]
     combat = state["combat"]
     out = []
     for card in state["heroes"][seat]["scrolls"]:
         scroll = scrolls[card]
         effect = scroll["effect"]
-        if scroll["window"] not in windows or "cross" in effect:
-            continue
-        post = "reroll" in effect or "set_die" in effect
-        if post != (state["phase"] == "defeat"):
+        if not fits_window(scroll, state["phase"]):
             continue
         base = {"type": "play_scroll", "player": _name(state, seat), "scroll": card}
         if "remove_monster" in effect:

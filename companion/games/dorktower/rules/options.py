@@ -7,6 +7,8 @@ from companion.i18n import t
 from companion.rules.api import Option
 
 TRADE_WINDOWS = ("both", "before", "after", "none")
+#: the rivals' scroll windows close this many seconds after they open (0: when all have passed)
+SCROLL_WINDOW_SECONDS = (0, *range(3, 31))
 
 OPTIONS = (
     Option(
@@ -118,5 +120,16 @@ OPTIONS = (
             "not describe)."
         ),
         "DT-AMB-5",
+    ),
+    Option(
+        "scroll_window_seconds",
+        8,
+        t(
+            "The rivals' scroll windows in a fight (before and after the roll) close this "
+            "many seconds after they open, unless every rival has passed before; 0: they "
+            "wait until every rival has passed."
+        ),
+        "DT-AMB-27",
+        choices=SCROLL_WINDOW_SECONDS,
     ),
 )

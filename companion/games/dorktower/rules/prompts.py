@@ -80,6 +80,11 @@ def prompt(data: dict[str, Any], state: State) -> Text:
         return t("The other players: play scrolls against {player}, or pass.", player=who)
     if phase == "pre_roll":
         return t("{player}: roll the dice (or pay XP for a six first).", player=who)
+    if phase == "scrolls_after":
+        return t(
+            "The other players: answer {player}'s winning roll with a scroll, or pass.",
+            player=who,
+        )
     if phase == "defeat":
         return t("{player}: re-roll with a scroll, flee, or die.", player=who)
     if phase == "city":
@@ -104,7 +109,7 @@ def waiting_names(data: dict[str, Any], state: State) -> list[str]:
         return (
             [_name(state, chance_step["player"])] if chance_step.get("player") is not None else []
         )
-    if phase == "scrolls_others":
+    if phase in ("scrolls_others", "scrolls_after"):
         return [
             _name(state, seat)
             for seat in other_seats(state, state["active"])

@@ -29,6 +29,8 @@ def describe(state: State, action: Action) -> Text | None:
         if not isinstance(action.get("player"), str):  # a roll names its roller, or nobody
             return t("the roll of {value}", value=values)
         return t("{player}'s roll of {value}", player=who, value=values)
+    if kind == "close_window":  # the table's countdown, or the host
+        return t("the end of a scroll window")
     if who is None:
         return None
     words = {

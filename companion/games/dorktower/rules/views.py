@@ -214,7 +214,8 @@ def _scroll_view(data: dict[str, Any], card: str) -> dict[str, Any]:
         "scroll": card,
         "name": scroll["name"],
         "text": scroll["text"],
-        "window": scroll["window"],
+        "when": scroll["when"],
+        "by": scroll["by"],
         "effect": scroll["effect"],
     }
 

@@ -37,7 +37,26 @@ ITEM_CARDS = 36  # DT-COMP-1
 SCROLL_CARDS = 20  # DT-COMP-2
 SLOTS = 4  # DT-CHAR-2
 CROSSABLE = ("lake", "mountain")
-WINDOWS = ("own_pre_roll", "opponent_pre_roll", "post_roll", "movement", "any")  # DT-AMB-27
+#: DT-AMB-27, DT-COMBAT-8, DT-WIZ-4: when a scroll may be played, and by whom
+WHEN = ("before_roll", "after_roll", "movement", "any")
+BY = ("fighter", "rivals", "anyone")
+#: the moment each effect acts in (a scroll whose ``when`` is "any" acts when its effect can)
+EFFECT_MOMENT = {
+    "fighter": "before_roll",
+    "monsters": "before_roll",
+    "remove_monster": "before_roll",
+    "reroll": "after_roll",
+    "set_die": "after_roll",
+    "cross": "movement",
+}
+#: the old single ``window`` field, still read: its ``when`` and ``by``
+WINDOWS = {
+    "own_pre_roll": ("before_roll", "fighter"),
+    "opponent_pre_roll": ("before_roll", "rivals"),
+    "post_roll": ("after_roll", "fighter"),
+    "movement": ("movement", "fighter"),
+    "any": ("any", "anyone"),
+}
 ABILITIES = ("cross_lake", "cross_mountain", "avoid_monsters")
 TREASURE_WORDS = ("scroll", "equipment", "magic", "nothing")  # DT-REWARD-2
 EFFECTS = ("draw_tokens", "draw_scroll", "draw_item", "gold", "xp")  # non-monster tokens
@@ -242,35 +261,63 @@ def _borders(
 
 
 def check_scrolls(file: DataFile) -> dict[str, dict[str, Any]]:
-    """DT-COMP-2, DT-AMB-27: the 20 scrolls, their timing windows and effects."""
+    """DT-COMP-2, DT-AMB-27: the 20 scrolls, when and by whom each is played, and its effect."""
     root = top_level(file)
     only(file, root, "top level", ("scrolls",))
     scrolls: dict[str, dict[str, Any]] = {}
     for ident, place, card in entries(file, root, "scrolls", "scroll"):
-        only(file, card, place, ("id", "name", "text", "window", "effect"))
+        only(file, card, place, ("id", "name", "text", "when", "by", "window", "effect"))
         name = field(file, card, place, "name", "text")
         text = field(file, card, place, "text", "text")
-        window = choice(
-            file,
-            place,
-            field(file, card, place, "window", "text"),
-            "'window'",
-            WINDOWS,
-            "scroll window",
-            "scroll windows are",
-        )
         effect = _scroll_effect(
             file, f"{place}.effect", field(file, card, place, "effect", "object")
         )
+        when, by = _timing(file, place, card, next(iter(effect)))
         scrolls[ident] = {
             "id": ident,
             "name": name,
             "text": text,
-            "window": window,
+            "when": when,
+            "by": by,
             "effect": effect,
         }
     count_is(file, "scrolls", len(scrolls), SCROLL_CARDS, "scroll cards", "DT-COMP-2")
     return scrolls
+
+
+def _timing(file: DataFile, place: str, card: dict[str, Any], effect: str) -> tuple[str, str]:
+    """A scroll's ``when`` and ``by`` (or the old ``window``, read as both), fitting its effect."""
+    if "window" in card:
+        if "when" in card or "by" in card:
+            file.fail(place, "give either 'window' (the old form) or 'when' and 'by', not both")
+        window = choice(
+            file,
+            f"{place}.window",
+            card["window"],
+            "'window'",
+            tuple(WINDOWS),
+            "scroll window",
+            "scroll windows are",
+        )
+        when, by = WINDOWS[window]
+    else:
+        for key in ("when", "by"):
+            if key not in card:
+                file.fail(place, f"a scroll says when it is played and by whom: {key!r} is missing")
+        when = choice(
+            file, f"{place}.when", card["when"], "'when'", WHEN, "scroll moment", "moments are"
+        )
+        by = choice(file, f"{place}.by", card["by"], "'by'", BY, "scroll player", "players are")
+    moment = EFFECT_MOMENT[effect]
+    if when not in (moment, "any"):
+        file.fail(
+            place,
+            f"a {effect!r} scroll acts {moment.replace('_', ' ')}: 'when' must be "
+            f"{moment!r} or 'any', not {when!r}",
+        )
+    if moment == "movement" and by != "fighter":
+        file.fail(place, f"a crossing scroll is played by the moving hero: 'by' must be 'fighter', not {by!r}")
+    return when, by
 
 
 def _scroll_effect(file: DataFile, place: str, effect: dict[str, Any]) -> dict[str, Any]:
