@@ -3,7 +3,7 @@
 // tower's turn; the others' invitation to play a scroll against the fighter; and "What did you
 // draw?". Part of Dork Tower's page module (page.js).
 import { _, el } from "/static/js/common.js";
-import { needsText, playedList } from "./fight.js";
+import { countdownBar, needsText, playedList } from "./fight.js";
 import { button, heading, rerender, sellScrollAllowed, sendAction, shopCards, ui } from "./sheet.js";
 import {
   ability, dayWord, faceText, goldText, heroName, rich, scrollsText, space, spaceDetail, theBorder,
@@ -68,7 +68,7 @@ function movement(snap, d, me, legal) {
     for (const [to, border] of Object.entries(d.adjacent[p.space] || {})) {
       if (border === "none" || steps.some((a) => a.to === to && !a.cross)) continue;
       for (const sc of p.scrolls || []) {
-        if ((sc.effect.cross || []).includes(border) && ["movement", "any"].includes(sc.window)) {
+        if ((sc.effect.cross || []).includes(border) && ["movement", "any"].includes(sc.when)) {
           shown.push({ type: "step", to, cross: "scroll", scroll: sc.scroll });
         }
       }
@@ -273,33 +273,48 @@ export function endTurn(snap) {
   return end ? [button(_("Turn the tower"), end, { cls: "primary tower", detail: _("ends your turn (so does your seat button, or tapping the tower's sticker)") })] : [];
 }
 
-/** During scrolls_others: every other player is asked to play a scroll against the fighter. */
+/** In the rivals' windows (scrolls_others before the roll, scrolls_after after a winning one):
+ * every other player is asked to play a scroll against the fighter, or to pass. A rival whose
+ * scrolls cannot be played now is told so and may pass; the countdown is the same for all. */
 export function invite(snap, d, me) {
   const view = snap.view;
   const c = view.combat;
-  if (view.phase !== "scrolls_others" || !c || view.active === me || !view.players[me]) return [];
+  const after = view.phase === "scrolls_after";
+  if (!["scrolls_others", "scrolls_after"].includes(view.phase) || !c || view.active === me || !view.players[me]) return [];
   const legal = (snap.legal || []);
   const who = view.active;
   const t = c.totals;
-  const out = [el("h2", { text: _("Play a scroll against {player}?", { player: who }) }),
-    el("p", {}, rich(_("{player} has {total} against the monsters' {monsters}: {needs} on two dice.", { player: heroName(view, who), total: t.player, monsters: t.monsters }),
-      { needs: el("strong", { text: needsText(t.target) }) }))];
+  const out = [];
+  if (after) {
+    const sum = c.dice.reduce((a, x) => a + x.value, 0);
+    out.push(el("h2", { text: _("Answer {player}'s roll with a scroll?", { player: who }) }),
+      el("p", {}, _("{player} rolled {roll}, needing {target}: enough to win, unless a scroll changes the dice.", { player: heroName(view, who), roll: sum, target: t.target })));
+  } else {
+    out.push(el("h2", { text: _("Play a scroll against {player}?", { player: who }) }),
+      el("p", {}, rich(_("{player} has {total} against the monsters' {monsters}: {needs} on two dice.", { player: heroName(view, who), total: t.player, monsters: t.monsters }),
+        { needs: el("strong", { text: needsText(t.target) }) })));
+  }
   if (c.played.length) out.push(playedList(snap, c));
   const plays = legal.filter((a) => a.type === "play_scroll");
   const pass = legal.find((a) => a.type === "pass");
   const mine = view.players[me].scrolls || [];
   if (pass) {
     out.push(...plays.map((a) => {
-      const sc = mine.find((s) => s.scroll === a.scroll) || { name: a.scroll, text: "" };
-      return button(_("Play {scroll} against {player}", { scroll: sc.name, player: who }), a, { cls: "danger", detail: sc.text });
+      const sc = mine.find((s) => s.scroll === a.scroll) || { name: a.scroll, text: "", effect: {} };
+      let label = _("Play {scroll} against {player}", { scroll: sc.name, player: who });
+      if (sc.effect.set_die) label = _("Play {scroll}: die {n} ({value}) becomes {face}", { scroll: sc.name, n: a.die + 1, value: c.dice[a.die].value, face: sc.effect.set_die });
+      else if (sc.effect.reroll) label = _("Play {scroll}: {player} rolls again", { scroll: sc.name, player: who });
+      return button(label, a, { cls: "danger", detail: sc.text });
     }));
-    if (!plays.length) out.push(el("p", { class: "hint", text: _("None of your scrolls can be played against a fighter now.") }));
-    out.push(button(_("Pass"), pass, { cls: "primary", detail: _("play nothing now") }));
+    if (!plays.length) out.push(el("p", { class: "hint", text: _("None of your scrolls can be played now.") }));
+    out.push(button(_("Pass"), pass, { cls: "primary", detail: plays.length ? _("play nothing now") : _("the window closes sooner when everyone has passed") }));
   } else if (c.passed.includes(me)) {
     out.push(el("p", { class: "sub", text: _("You passed. Waiting for the others.") }));
   } else {
     out.push(el("p", { class: "sub", text: _("You hold no scroll: nothing to play.") }));
   }
+  const bar = countdownBar(snap);
+  if (bar) out.push(bar);
   return out;
 }
 

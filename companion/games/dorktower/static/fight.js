@@ -10,6 +10,51 @@ import {
 
 export const needsText = (n) => _("needs {n} or more", { n });
 
+// -- the countdown of the rivals' scroll windows (snap.countdown: the same for every viewer) ----
+
+const firstSeen = new Map(); // countdown key -> when this page first saw it (its own clock)
+
+function secondsLeft(cd) {
+  const now = Date.now() / 1000;
+  if (!firstSeen.has(cd.key)) {
+    if (firstSeen.size > 20) firstSeen.clear();
+    firstSeen.set(cd.key, now);
+  }
+  // the table's end, unless this phone's clock disagrees with it: then from when it was seen
+  const plausible = cd.ends_at !== null && cd.ends_at - now <= cd.seconds + 1 && cd.ends_at - now >= -30;
+  const end = plausible ? cd.ends_at : firstSeen.get(cd.key) + cd.seconds;
+  return Math.max(0, Math.min(cd.seconds, end - now));
+}
+
+function tick(node, cd) {
+  const left = secondsLeft(cd);
+  const whole = Math.ceil(left);
+  node.querySelector("b").textContent = left > 0 ? _("{n} s", { n: whole }) : _("closing…");
+  node.querySelector(".bar > span").style.width = `${(100 * left) / cd.seconds}%`;
+  node.setAttribute("aria-valuenow", String(whole));
+}
+
+let ticking = null;
+
+/** The rivals' scroll window's countdown: a bar and the seconds left, alike on every page. */
+export function countdownBar(snap) {
+  const cd = snap.countdown;
+  if (!cd) return null;
+  const node = el("div", { class: "dt-countdown", role: "timer", "aria-valuemin": "0", "aria-valuemax": String(cd.seconds), "data-key": cd.key },
+    el("span", { text: _("The scroll window closes in") + " " }), el("b", {}),
+    el("div", { class: "bar", "aria-hidden": "true" }, el("span", {})));
+  node.countdown = cd;
+  tick(node, cd);
+  if (ticking === null) {
+    ticking = setInterval(() => {
+      const shown = document.querySelectorAll(".dt-countdown");
+      for (const n of shown) tick(n, n.countdown);
+      if (!shown.length) { clearInterval(ticking); ticking = null; }
+    }, 250);
+  }
+  return node;
+}
+
 /** The scrolls played in this fight: who played which, and what it does. */
 export function playedList(snap, c) {
   return el("ul", { class: "dt-played" }, c.played.map((p) => el("li", {},
@@ -59,8 +104,10 @@ export function fight(snap, d, me = null) {
     if (c.dice) {
       const sum = c.dice.reduce((a, x) => a + x.value, 0);
       const lost = view.phase === "defeat";
-      out.push(el("p", { class: `dt-banner ${lost ? "bad" : ""}` }, dice(c.dice.map((x) => x.value), c.dice.filter((x) => x.six).length),
-        ` = ${sum}`, lost ? el("strong", { text: " ✘ " + _("not enough: the monsters win this roll (needed {n})", { n: t.target }) }) : null));
+      const answerable = view.phase === "scrolls_after";
+      out.push(el("p", { class: `dt-banner ${lost ? "bad" : answerable ? "good" : ""}` }, dice(c.dice.map((x) => x.value), c.dice.filter((x) => x.six).length),
+        ` = ${sum}`, lost ? el("strong", { text: " ✘ " + _("not enough: the monsters win this roll (needed {n})", { n: t.target }) })
+          : answerable ? el("strong", { text: " ✔ " + _("enough (needed {n}), unless a rival's scroll changes the dice", { n: t.target }) }) : null));
     }
     const nobody = _("nobody");
     const status = {
@@ -68,10 +115,15 @@ export function fight(snap, d, me = null) {
       scrolls_others: () => _("The others may play scrolls against {player}: waiting for {waiting}.",
         { player: who, waiting: view.waiting_for.join(", ") || nobody }),
       pre_roll: () => _("{player} rolls two dice.", { player: who }),
+      scrolls_after: () => _("The others may answer {player}'s roll with scrolls: waiting for {waiting}.",
+        { player: who, waiting: view.waiting_for.join(", ") || nobody }),
       defeat: () => _("{player}: re-roll with a scroll, flee, or die.", { player: who }),
     }[view.phase];
-    if (c.passed.length && view.phase === "scrolls_others") out.push(el("p", { class: "hint", text: _("Passed: {players}", { players: c.passed.join(", ") }) }));
+    const rivals = ["scrolls_others", "scrolls_after"].includes(view.phase);
+    // passing is said aloud at the table: who passed is public, and never depends on a hand
+    if (c.passed.length && rivals) out.push(el("p", { class: "hint", text: _("Passed: {players}", { players: c.passed.join(", ") }) }));
     if (status) out.push(el("p", { class: "sub", text: status() }));
+    if (rivals) out.push(countdownBar(snap));
     return out;
   }
   const last = lastFight(snap);

@@ -3,8 +3,8 @@
 import { _, el } from "/static/js/common.js";
 import { seat, seatLabel } from "/static/js/seats.js";
 import {
-  WINDOWS, ability, dayWord, faceName, faceText, goldText, joinAnd, joinOr, rich, scrollsText, space,
-  typeName, versus, xpText,
+  ability, dayWord, faceName, faceText, goldText, joinAnd, joinOr, rich, scrollTiming, scrollsText,
+  space, typeName, versus, xpText,
 } from "./words.js";
 
 // -- small pieces -------------------------------------------------------------------------------
@@ -161,7 +161,7 @@ export function heroSheet(snap, d, name, { me = null, open = true } = {}) {
       const sell = mine && sellScrollAllowed(snap, name) ? { type: "sell", scroll: sc.scroll } : null;
       return el("li", { class: "dt-scroll", "data-scroll": sc.scroll },
         el("strong", { text: sc.name }), el("span", { text: sc.text }),
-        el("small", { class: "hint", text: WINDOWS[sc.window] ? WINDOWS[sc.window]() : _("Played {window}", { window: sc.window }) }),
+        el("small", { class: "hint", text: scrollTiming(sc) }),
         (sell || discard) ? el("span", { class: "row" },
           sell ? el("button", { type: "button", class: "small", "data-action": actionKey(sell), onclick: () => sendAction(sell) }, _("Sell ({n} gold)", { n: view.prices.scroll })) : null,
           discard ? el("button", { type: "button", class: "small danger", "data-action": actionKey(discard), onclick: () => sendAction(discard) }, _("Discard")) : null) : null);

@@ -7,14 +7,22 @@ export const SIGNED = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 export const CAP = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 export const SUN = "☀";
 export const MOON = "☾";
-// a scroll's window, said whole (the sentence under a scroll in hand)
-export const WINDOWS = {
-  own_pre_roll: () => _("Played before your own fight roll"),
-  opponent_pre_roll: () => _("Played against a rival, before the roll"),
-  post_roll: () => _("Played after your own failed roll"),
+// when a scroll is played and by whom, said whole (the sentence under a scroll in hand)
+const TIMINGS = {
+  "before_roll fighter": () => _("Played before your own fight roll"),
+  "before_roll rivals": () => _("Played against a rival, before the roll"),
+  "before_roll anyone": () => _("Played before a fight roll, yours or a rival's"),
+  "after_roll fighter": () => _("Played after your own failed roll"),
+  "after_roll rivals": () => _("Played against a rival, after a winning roll"),
+  "after_roll anyone": () => _("Played after your own failed roll, or a rival's winning roll"),
   movement: () => _("Played while moving"),
   any: () => _("Played whenever it applies"),
 };
+/** When a scroll is played and by whom (its data's ``when`` and ``by``), in a sentence. */
+export function scrollTiming(sc) {
+  const said = TIMINGS[`${sc.when} ${sc.by}`] || TIMINGS[sc.when];
+  return said ? said() : _("Played {window}", { window: `${sc.when} (${sc.by})` });
+}
 const ABILITIES = {
   cross_lake: () => _("crosses lakes"), cross_mountain: () => _("crosses mountains"),
   avoid_monsters: () => _("may walk past monsters"),
