@@ -293,3 +293,29 @@ def test_the_game_says_where_it_stands(game_id):
                     other = game.indistinguishable(state, viewer, rng)
                     assert game.progress(other) == progress
     assert len(seen) > 1, seen  # it moves as the game goes on
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_deadline_is_well_formed_and_public(game_id):
+    """``deadline(state)`` (optional): None, or a countdown the table runs (a text key, whole
+    seconds, an action it applies when they are over); every page shows it alike, so a state a
+    viewer cannot tell apart has the same one. The base class asks for none."""
+    game = plugin(game_id).game
+    rng = random.Random(3)
+    seen = 0
+    for seed in range(3):
+        for n, (state, _action, _events) in enumerate(playout(game, seed)):
+            wanted = game.deadline(state)
+            if wanted is None:
+                continue
+            seen += 1
+            assert set(wanted) == {"key", "seconds", "action"}, wanted
+            assert isinstance(wanted["key"], str) and wanted["key"]
+            assert isinstance(wanted["seconds"], int) and 0 < wanted["seconds"] <= 3600
+            assert isinstance(wanted["action"], dict) and isinstance(wanted["action"]["type"], str)
+            assert json.loads(json.dumps(wanted)) == wanted
+            for viewer in (TABLE, HOST, *game.players(state)):
+                assert game.deadline(game.indistinguishable(state, viewer, rng)) == wanted
+    if game_id == "dorktower":
+        assert seen, "no rivals' scroll window met in the playouts"
+    assert Game.deadline(game, {}) is None

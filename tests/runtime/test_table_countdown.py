@@ -73,9 +73,7 @@ def new_game(table: Table, seconds: int = 5) -> None:
 def act(table: Table, player: str | None, **action) -> dict:
     if player is not None:
         action["player"] = player
-    answer = table._op_action(
-        f"phone:{player}" if player else "host", action=action, player=player
-    )
+    answer = table._op_action(f"phone:{player}" if player else "host", action=action, player=player)
     assert answer["ok"], answer
     return answer
 

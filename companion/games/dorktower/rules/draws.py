@@ -111,7 +111,14 @@ def draw_token(data: dict[str, Any], state: State, action: Action, events: list[
             turn
             and turn["encountered"]
             and state["phase"]
-            in ("encounter", "resolve", "scrolls_own", "scrolls_others", "pre_roll", "scrolls_after")
+            in (
+                "encounter",
+                "resolve",
+                "scrolls_own",
+                "scrolls_others",
+                "pre_roll",
+                "scrolls_after",
+            )
         ):
             raise _Refuse(
                 "DT-ENC-3",

@@ -65,7 +65,9 @@ def rivals_answer_rolls(data: dict[str, Any]) -> bool:
 
 def rivals_holding(state: State) -> list[int]:
     """The rivals of the fighter who hold at least one scroll (a public count, DT-AMB-30)."""
-    return [seat for seat in other_seats(state, state["active"]) if state["heroes"][seat]["scrolls"]]
+    return [
+        seat for seat in other_seats(state, state["active"]) if state["heroes"][seat]["scrolls"]
+    ]
 
 
 def after_window_opens(data: dict[str, Any], state: State) -> bool:

@@ -316,7 +316,10 @@ def _timing(file: DataFile, place: str, card: dict[str, Any], effect: str) -> tu
             f"{moment!r} or 'any', not {when!r}",
         )
     if moment == "movement" and by != "fighter":
-        file.fail(place, f"a crossing scroll is played by the moving hero: 'by' must be 'fighter', not {by!r}")
+        file.fail(
+            place,
+            f"a crossing scroll is played by the moving hero: 'by' must be 'fighter', not {by!r}",
+        )
     return when, by
 
 
