@@ -399,7 +399,7 @@ class DorkBot:
                 self.act(player, pick("stop"))
         elif phase == "resolve":
             self.act(player, pick("resolve"))
-        elif phase in ("scrolls_own", "scrolls_others"):
+        elif phase in ("scrolls_own", "scrolls_others", "scrolls_after"):
             plays = [x for x in legal if x["type"] == "play_scroll"]
             if plays and rng.random() < 0.5:
                 self.act(player, rng.choice(plays))
