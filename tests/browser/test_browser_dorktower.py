@@ -73,7 +73,8 @@ def test_three_heroes_play_dork_tower_on_their_phones(server, phone, join, wizar
     host = phone(server.host)
     host.wait_for_selector("#conn:text('Live')")
     shots(host, "dt-00-host-new-game")
-    wizard(host, "dorktower", PLAYERS)
+    # the rivals' scroll windows: 30 seconds, so that no countdown ends while the test looks
+    wizard(host, "dorktower", PLAYERS, options={"scroll_window_seconds": 30})
     host.wait_for_selector("a[data-join='Marta']")
     links = {p: host.get_attribute(f"a[data-join='{p}']", "href") for p in PLAYERS}
     table = phone(f"{server.base}/table")
@@ -167,6 +168,20 @@ def test_three_heroes_play_dork_tower_on_their_phones(server, phone, join, wizar
     assert v["combat"]["totals"]["target"] == 4  # 11 against 5: row +5 or +6
     elena.wait_for_selector("#dice:has-text('needs 4 or more')")
     roll(host, server, (3, 4))
+    # 7 wins; Marta still holds a scroll, so the others may answer the roll (DT-COMBAT-8,
+    # DT-WIZ-4): her Hex cannot be played after a roll, she is told so and passes; Denise holds
+    # no scroll any more: nothing to play, no pass asked
+    until(server, lambda v: v["phase"] == "scrolls_after")
+    marta.wait_for_selector("#dt-invite-card:not([hidden]) h2:text('Answer Elena')")
+    marta.wait_for_selector("#dt-invite:has-text('None of your scrolls can be played now.')")
+    marta.wait_for_selector("#dt-invite .dt-countdown:has-text('The scroll window closes in')")
+    denise.wait_for_selector("#dt-invite:has-text('You hold no scroll: nothing to play.')")
+    assert denise.locator("#dt-invite [data-action='pass']").count() == 0
+    table.wait_for_selector("#dt-fight .dt-countdown")
+    elena.wait_for_selector("#dt-fight:has-text('unless a rival')")
+    assert table.locator("#dt-fight .dt-countdown b").inner_text().endswith(" s")
+    card_shot(marta, "#dt-invite-card", shots, "dt-06c-after-the-roll-nothing-to-play")
+    tap(marta, "pass")
     until(server, lambda v: v["awaiting"] and v["awaiting"].get("why") == "treasure")
     elena.wait_for_selector("[data-result='victory']")
     assert "Victory" in elena.inner_text("#dt-fight")

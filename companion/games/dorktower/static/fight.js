@@ -31,7 +31,6 @@ function tick(node, cd) {
   const whole = Math.ceil(left);
   node.querySelector("b").textContent = left > 0 ? _("{n} s", { n: whole }) : _("closing…");
   node.querySelector(".bar > span").style.width = `${(100 * left) / cd.seconds}%`;
-  node.setAttribute("aria-valuenow", String(whole));
 }
 
 let ticking = null;
@@ -40,7 +39,7 @@ let ticking = null;
 export function countdownBar(snap) {
   const cd = snap.countdown;
   if (!cd) return null;
-  const node = el("div", { class: "dt-countdown", role: "timer", "aria-valuemin": "0", "aria-valuemax": String(cd.seconds), "data-key": cd.key },
+  const node = el("div", { class: "dt-countdown", role: "timer", "data-key": cd.key },
     el("span", { text: _("The scroll window closes in") + " " }), el("b", {}),
     el("div", { class: "bar", "aria-hidden": "true" }, el("span", {})));
   node.countdown = cd;
