@@ -177,6 +177,13 @@ def test_three_heroes_play_dork_tower_on_their_phones(server, phone, join, wizar
     marta.wait_for_selector("#dt-invite .dt-countdown:has-text('The scroll window closes in')")
     denise.wait_for_selector("#dt-invite:has-text('You hold no scroll: nothing to play.')")
     assert denise.locator("#dt-invite [data-action='pass']").count() == 0
+    # the same moment in Italian, on Denise's phone (her later checks are not in words)
+    denise_url = denise.url
+    denise.goto(f"{server.base}/lang/it?next={denise_url.split(server.base, 1)[1]}")
+    denise.wait_for_selector("#dt-fight .dt-countdown", state="attached")
+    card_shot(denise, "#dt-fight .dt-banner", shots, "dt-06d-after-the-roll-it")
+    assert "Il momento per le pergamene si chiude tra" in denise.inner_text("#dt-fight")
+    assert "a meno che la pergamena di un rivale" in denise.inner_text("#dt-fight")
     table.wait_for_selector("#dt-fight .dt-countdown")
     elena.wait_for_selector("#dt-fight:has-text('unless a rival')")
     assert table.locator("#dt-fight .dt-countdown b").inner_text().endswith(" s")
@@ -191,8 +198,9 @@ def test_three_heroes_play_dork_tower_on_their_phones(server, phone, join, wizar
     tap(elena, "draw_scroll-second-chance")
     until(server, lambda v: v["phase"] == "cleanup")
     elena.wait_for_selector("#dt-sheet:has-text('Short Sword')")
+    marta.wait_for_selector("#dt-others [data-player='Elena']:has-text('1 scroll')")
+    denise.wait_for_selector("#dt-others [data-player='Elena']:has-text('1 pergamena')")
     for other in (denise, marta):
-        other.wait_for_selector("#dt-others [data-player='Elena']:has-text('1 scroll')")
         assert "Second Chance" not in other.inner_text("main")
     assert "Second Chance" not in table.inner_text("main")
     # "Turn the tower" in the sticky action bar: on the screen wherever the page is scrolled
