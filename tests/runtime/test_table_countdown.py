@@ -164,3 +164,32 @@ def test_no_countdown_while_paused_nor_when_the_option_waits(table):
     act(waiting, "Ann", type="step", to="rv-wood")
     assert waiting.history.state["phase"] == "scrolls_others"
     assert waiting.snapshot(TABLE)["countdown"] is None
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        {"key": 3, "seconds": 5, "action": {"type": "close_window"}},
+        {"key": "k", "seconds": 0, "action": {"type": "close_window"}},
+        {"key": "k", "seconds": True, "action": {"type": "close_window"}},
+        {"key": "k", "seconds": 5, "action": "close_window"},
+        ZeroDivisionError,
+    ],
+    ids=["key", "zero", "bool", "action", "raises"],
+)
+def test_a_malformed_or_failing_deadline_is_ignored(table, monkeypatch, wrong):
+    """A game's bad deadline is logged and ignored: no countdown, nothing applied, no crash."""
+    new_game(table)
+    game = type(table.history.game)
+
+    def bad(self, state):
+        if wrong is ZeroDivisionError:
+            raise ZeroDivisionError("a bug")
+        return wrong
+
+    monkeypatch.setattr(game, "deadline", bad)
+    act(table, "Ann", type="step", to="rv-wood")
+    assert table.snapshot(TABLE)["countdown"] is None
+    table.fake_clock.now += 60
+    assert table.countdown_due() is None
+    assert table.history.state["phase"] == "scrolls_others"

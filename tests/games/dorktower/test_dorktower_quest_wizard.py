@@ -232,9 +232,9 @@ def test_rivals_help_zmindrik_with_scrolls():
 
 def test_rivals_curse_the_fighter_before_the_roll_and_cannot_touch_his_dice_after():
     """DT-WIZ-4, DT-COMBAT-4, DT-COMBAT-8, DT-AMB-27: rivals help Z'Mindrik before the roll (Ill
-    Omen: -2 to Ann's total); after the roll only the fighter plays scrolls, and only after a
-    failed roll (the companion has no window for rivals after the roll: a limitation of the
-    example's scroll windows, documented in docs/dork-tower-data.md)."""
+    Omen: -2 to Ann's total); after a failed roll only the fighter plays scrolls (a rival's
+    after-roll window follows a winning roll only: the next test), and a scroll that acts before
+    a roll is never played after it."""
     state = summoned(at_the_door(bo_more={"scrolls": ["ill-omen", "hex"]}), *FIVE)
     before = totals(state)["player"]
     state, _ = act(state, type="play_scroll", player="Bo", scroll="ill-omen")
@@ -243,6 +243,22 @@ def test_rivals_curse_the_fighter_before_the_roll_and_cannot_touch_his_dice_afte
     lost, _ = roll(state, 1, 1)
     assert lost["phase"] == "defeat"
     refused(lost, "DT-AMB-27", type="play_scroll", player="Bo", scroll="hex")
+
+
+def test_a_rival_turns_the_winning_die_against_zmindrik():
+    """DT-WIZ-4, DT-COMBAT-8, DT-WIZ-5, DT-GAME-1: 6+6 would beat the 15 summoned (11 needed),
+    but the game is not over yet: Bo answers the roll with Twist of Fate, a 6 becomes a 1, the
+    roll fails, and Ann, who cannot flee Z'Mindrik, dies."""
+    state = summoned(at_the_door(bo_more={"scrolls": ["twist-of-fate"]}), *FIVE)
+    state, _ = act(state, type="pass", player="Bo")
+    state, events = roll(state, 6, 6)
+    assert state["phase"] == "scrolls_after" and "game_over" not in kinds(events)
+    assert not view(state)["finished"] and view(state)["winners"] == []
+    lost, events = act(state, type="play_scroll", player="Bo", scroll="twist-of-fate", die=0)
+    assert kinds(events) == ["scroll_played", "defeat"] and lost["phase"] == "defeat"
+    assert [a["type"] for a in GAME.legal_actions(lost)] == ["die"]
+    won, events = act(state, type="close_window")
+    assert "game_over" in kinds(events) and won["phase"] == "over"
 
 
 def test_nobody_flees_from_zmindrik_but_scrolls_may_save():
