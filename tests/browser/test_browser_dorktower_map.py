@@ -62,7 +62,9 @@ def test_a_hero_moves_by_tapping_the_map(server, phone, shots):
     links = join_all(server.host)
     elena = phone(links["Elena"])
     denise = phone(links["Denise"], "it")  # Denise reads Italian
-    for page in (elena, denise):
+    table = phone(f"{server.base}/table")
+    table.set_viewport_size({"width": 1280, "height": 900})
+    for page in (elena, denise, table):
         page.wait_for_selector("#dt-bmap .dt-map .mspace[data-space='rv-city']")
 
     # by night in Ravensteel: the reachable spaces are ringed with their cost, on Elena's phone only
@@ -79,6 +81,12 @@ def test_a_hero_moves_by_tapping_the_map(server, phone, shots):
     assert denise.locator("#dt-bmap .mspace.reach").count() == 0
     assert denise.locator("#dt-bmap .mdeco[data-for='rv-city'] .mhero").count() == 1
     assert elena.locator("#dt-bmap .mwedge.night").count() == 4
+    assert table.locator("#dt-bmap .mspace.reach").count() == 0  # the table shows no reach
+    assert table.locator("#dt-bmap .mdeco[data-for='rv-crypt'] .monsters-n").text_content() == "⚔1"
+    assert table.locator("#dt-bmap .mdeco[data-for='hw-flats'] .quest").count() == 1
+    assert table.locator("#dt-bmap .border.lake").count() > 0
+    assert table.locator("#dt-bmap .border.mountain").count() > 0
+    map_shot(table, shots, "dtmap-00-table-en")
     map_shot(elena, shots, "dtmap-01-night-en")
     map_shot(denise, shots, "dtmap-02-night-it")
 
@@ -123,5 +131,5 @@ def test_a_hero_moves_by_tapping_the_map(server, phone, shots):
     assert "Tocca" in denise.inner_text("#dt-bmap .dt-map-hint")
     map_shot(elena, shots, "dtmap-04-day-en")
     map_shot(denise, shots, "dtmap-05-day-reach-it")
-    for page in (elena, denise):
+    for page in (elena, denise, table):
         assert not page.errors, page.errors

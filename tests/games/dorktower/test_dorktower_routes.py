@@ -173,3 +173,16 @@ def test_travel_after_a_step_goes_on_from_there():
     state, _ = act(state, type="travel", player="Ann", path=["iv-shadow"])
     assert state["heroes"][0]["space"] == "iv-shadow" and state["t"]["moves_left"] == 1
     assert DATA["spaces"]["iv-shadow"]["type"] == "shadowland"
+
+
+def test_the_reach_tells_no_one_else_what_the_mover_holds():
+    """DT-CARD-3: Ann's hand dealt anew changes nothing Bob or the table sees, though her reach
+    names her crossing scroll."""
+    import random
+
+    state = two({"scrolls": ["water-walking", "hex"]})
+    assert any(way["scrolls"] for place in view(state, "Ann")["reach"] for way in place["ways"])
+    for viewer in ("Bob", TABLE, HOST):
+        for seed in range(6):
+            dealt = GAME.indistinguishable(state, viewer, random.Random(seed))
+            assert view(dealt, viewer) == view(state, viewer)

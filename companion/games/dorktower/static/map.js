@@ -12,7 +12,7 @@ import { button } from "./sheet.js";
 import { MOON, SUN, dayOrNight, joinAnd, space, theBorder, typeName, wedgeIndex } from "./words.js";
 
 const R0 = 46; // the tower's radius
-const RING = 74; // one ring's depth
+const RING = 84; // one ring's depth
 const DOT = 22; // a space's radius
 
 // a glyph per space type (the data set's own types show their first letter)
@@ -126,7 +126,9 @@ export function boardMap(snap, d, me = null, { send = null, redraw = () => {} } 
     parts.push(svg("text", { class: `msym ${w.day ? "day" : "night"}`, x: sx, y: sy, "text-anchor": "middle", "dominant-baseline": "central" },
       svg("title", {}, `${w.name}: ${dayOrNight(w.day)}`), w.day ? SUN : MOON));
     const [nx, ny] = pt(R - 14, j * 45 - 8).split(" ");
-    parts.push(svg("text", { class: `mwname ${w.day ? "day" : "night"}`, x: nx, y: ny, "text-anchor": "middle", "dominant-baseline": "central" },
+    const side = Math.sin(((j * 45 - 8) * Math.PI) / 180); // names at the sides stay inside
+    const anchor = side > 0.5 ? "end" : side < -0.5 ? "start" : "middle";
+    parts.push(svg("text", { class: `mwname ${w.day ? "day" : "night"}`, x: nx, y: ny, "text-anchor": anchor, "dominant-baseline": "central" },
       w.name.length > 12 ? w.name.split(" ")[0] : w.name));
   });
   // the tower and its door
@@ -153,6 +155,7 @@ export function boardMap(snap, d, me = null, { send = null, redraw = () => {} } 
     if (p.space && d.spaces[p.space] && !p.dead) (heroes[p.space] ||= []).push(name);
   }
   const mySpace = me && view.players[me] ? view.players[me].space : null;
+  const decos = [];
   for (const id of Object.keys(d.spaces)) {
     const info = space(d, view, id);
     const { x, y } = at[id];
@@ -199,11 +202,12 @@ export function boardMap(snap, d, me = null, { send = null, redraw = () => {} } 
       g.addEventListener("click", go);
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); go(); } });
     }
-    parts.push(g, deco);
+    parts.push(g);
+    decos.push(deco);
   }
-  parts.push(...borders); // on top: a border matters more than a name under it
+  parts.push(...borders, ...decos); // the borders over the spaces' edges, the names over all
   const days = view.tower.wedges.filter((w) => w.day).map((w) => w.name);
-  const map = svg("svg", { class: "dt-map", viewBox: `${-R} ${-R} ${2 * R} ${2 * R}`, role: "group",
+  const map = svg("svg", { class: "dt-map", viewBox: `${-R - 24} ${-R} ${2 * R + 48} ${2 * R}`, role: "group",
     "aria-label": _("The map: {n} spaces around the tower; day in {days}.", { n: Object.keys(d.spaces).length, days: days.join(", ") || _("no wedge") }) }, parts);
   const out = [];
   if (reach) {
@@ -221,8 +225,8 @@ export function boardMap(snap, d, me = null, { send = null, redraw = () => {} } 
   if (big && mySpace) { // the hero's space in the middle of the screen
     const { x, y } = at[mySpace];
     requestAnimationFrame(() => {
-      const scale = map.clientWidth / (2 * R);
-      wrap.scrollLeft = (x + R) * scale - wrap.clientWidth / 2;
+      const scale = map.clientWidth / (2 * R + 48);
+      wrap.scrollLeft = (x + R + 24) * scale - wrap.clientWidth / 2;
       wrap.scrollTop = (y + R) * scale - wrap.clientHeight / 2;
     });
   }
