@@ -129,7 +129,7 @@ export function boardMap(snap, d, me = null, { send = null, redraw = () => {} } 
     const side = Math.sin(((j * 45 - 8) * Math.PI) / 180); // names at the sides stay inside
     const anchor = side > 0.5 ? "end" : side < -0.5 ? "start" : "middle";
     parts.push(svg("text", { class: `mwname ${w.day ? "day" : "night"}`, x: nx, y: ny, "text-anchor": anchor, "dominant-baseline": "central" },
-      w.name.length > 12 ? w.name.split(" ")[0] : w.name));
+      w.name));
   });
   // the tower and its door
   const door = view.tower.door_wedge;
