@@ -20,6 +20,7 @@ class DorkTowerInputs(GameInputs):
         {
             "choose",
             "step",
+            "travel",
             "stop",
             "enter_tower",
             "resolve",

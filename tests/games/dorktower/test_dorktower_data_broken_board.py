@@ -445,3 +445,79 @@ def test_quest_starts_in_a_kingdom(mygame):
         "'hw-pines' is in the same wild area 'hw' (Howling Waste) as quest_starts[0]; "
         "one quest starts in each wild area (DT-SETUP-9)",
     )
+
+
+# ----------------------------------------------------------------------------------------------
+# Where the spaces are drawn: given positions and the automatic layout
+
+
+def test_the_layout_rings_spaces_by_their_distance_from_the_shadowland():
+    """Without positions, a space's ring is its shortest path from its wedge's shadowland and a
+    ring's spaces share the wedge evenly, the side of a neighbouring wedge towards it."""
+    layout = DATA["layout"]
+    assert set(layout) == set(DATA["spaces"])
+    for shadow in DATA["shadowlands"].values():
+        assert layout[shadow] == {"ring": 0.0, "angle": 0.0, "given": False}
+    assert layout["rv-moor"]["ring"] == layout["rv-crypt"]["ring"] == 1.0
+    assert layout["rv-city"]["ring"] == 2.0 and layout["rv-wood"]["ring"] == 3.0
+    # Crypt of Ravens borders Howling Waste, the next wedge clockwise: it lies on that side
+    assert layout["rv-crypt"]["angle"] == 11.25 and layout["rv-moor"]["angle"] == -11.25
+    assert all(-22.5 < place["angle"] < 22.5 for place in layout.values())
+
+
+def test_a_given_position_is_kept_and_not_fingerprinted(mygame):
+    """A space's own ``ring`` and ``angle`` are used as they are; the layout does not change the
+    set's fingerprint (it changes only the drawing)."""
+    edit(
+        mygame,
+        "map.json",
+        lambda m: m["spaces"][index(m["spaces"], "rv-wood")].update(ring=2.5, angle=-20),
+    )
+    data = load_dataset(mygame)
+    assert data["layout"]["rv-wood"] == {"ring": 2.5, "angle": -20.0, "given": True}
+    assert data["fingerprint"] == DATA["fingerprint"]
+
+
+def test_broken_positions(mygame):
+    """A position needs both numbers, inside the wedge, and a place of its own."""
+    i = index(json.loads((mygame / "map.json").read_text())["spaces"], "rv-wood")
+    place = f"spaces[{i}] (id 'rv-wood')"
+    cases = [
+        (
+            {"ring": 2},
+            "'ring' is given without 'angle'; a position needs both (or neither: "
+            "the space is then laid out automatically)",
+        ),
+        ({"ring": "far", "angle": 0}, "'ring' must be a number, not text \"far\""),
+        ({"ring": 13, "angle": 0}, "'ring' must be between 0 (next to the tower) and 12, not 13"),
+        (
+            {"ring": 1, "angle": 22.5},
+            "'angle' must lie inside the wedge, more than -22.5 and "
+            "less than 22.5 degrees from its middle, not 22.5",
+        ),
+    ]
+    for given, problem in cases:
+
+        def put(m, given=given):
+            space = m["spaces"][index(m["spaces"], "rv-wood")]
+            space.pop("ring", None)
+            space.pop("angle", None)
+            space.update(given)
+
+        edit(mygame, "map.json", put)
+        assert_error(mygame, "mygame/map.json", place, problem)
+
+    def twice(m):
+        for ident in ("rv-wood", "rv-port"):
+            m["spaces"][index(m["spaces"], ident)].update(ring=3, angle=5)
+
+    edit(mygame, "map.json", twice)
+    j = index(json.loads((mygame / "map.json").read_text())["spaces"], "rv-port")
+    assert_error(
+        mygame,
+        "mygame/map.json",
+        f"spaces[{max(i, j)}] (id '{'rv-port' if j > i else 'rv-wood'}')",
+        f"the position ring 3, angle 5 is already "
+        f"'{'rv-wood' if j > i else 'rv-port'}''s in the same wedge; two spaces cannot share a "
+        f"place",
+    )

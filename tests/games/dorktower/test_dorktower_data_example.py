@@ -46,6 +46,7 @@ KEYS = {
     "characters",
     "xp",
     "xp_repeat",
+    "layout",
 }
 
 

@@ -43,6 +43,7 @@ ACTIONS = (
     "draw_scroll",
     "choose",
     "step",
+    "travel",
     "stop",
     "enter_tower",
     "resolve",
@@ -162,6 +163,12 @@ def _wrong_actions(s: dict[str, Any], rng: random.Random, n: int) -> list[dict[s
                 a["scroll"] = rng.choice(hand or scrolls)
             if kind == "step" and rng.random() < 0.3:
                 a["extra"] = rng.choice((True, False, 1))
+        elif kind == "travel":
+            a["path"] = rng.choice(
+                ([], "far", [rng.choice(near * 3 + ["nowhere"]), rng.choice(spaces)])
+            )
+            if rng.random() < 0.3:
+                a["pay"] = rng.choice(([], [{"fly": True}], [{"cross": "xp"}, {"extra": True}]))
         elif kind == "resolve":
             a["token"] = rng.choice(tokens)
         elif kind == "play_scroll":
@@ -254,7 +261,11 @@ def _play(seen: Seen, s: dict[str, Any], seed: int, steps: int) -> None:
         if GAME.chance(s) is not None and (s["phase"] != "pre_roll" or rng.random() < 0.7):
             a = GAME.sample(s)
         else:
-            choices = GAME.legal_actions(s) + accepted
+            legal = GAME.legal_actions(s)
+            # one route among the many a move offers, so that stopping stays as likely as before
+            travels = [c for c in legal if c["type"] == "travel"]
+            choices = [c for c in legal if c["type"] != "travel"] + accepted
+            choices += [rng.choice(travels)] if travels else []
             if not choices:
                 return
             a = rng.choice(choices)

@@ -4,7 +4,7 @@ events it causes, or raises a refusal."""
 
 from __future__ import annotations
 
-from . import city, combat, draws, encounters, equipment, movement, setup, trade, turns
+from . import city, combat, draws, encounters, equipment, movement, routes, setup, trade, turns
 
 HANDLERS = {
     "roll": draws.roll,
@@ -13,6 +13,7 @@ HANDLERS = {
     "draw_scroll": draws.draw_scroll,
     "choose": setup.choose,
     "step": movement.step,
+    "travel": routes.travel,
     "stop": movement.stop,
     "enter_tower": movement.enter_tower,
     "resolve": encounters.resolve,

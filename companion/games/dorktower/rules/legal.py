@@ -12,6 +12,7 @@ from .board import door_space, other_seats, space_type, wedge_by_id
 from .constants import MAX_SIXES, SCROLL_PRICE
 from .heroes import habitual, level_of, over_limits
 from .movement import flee_spaces
+from .routes import reach
 from .state import fighting, held_items
 from .windows import fits_window
 
@@ -62,6 +63,10 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
         for to in sorted(data["adjacent"].get(state["heroes"][state["active"]]["space"], {})):
             for act in _step_options(data, state, to):
                 out.append(act)
+        # moving by touch: one route to each reachable space, its cheapest way
+        for place in reach(data, state) or []:
+            way = place["ways"][0]
+            out.append({"type": "travel", "player": active, "path": way["path"], "pay": way["pay"]})
         out.append({"type": "stop", "player": active})
         if not state["options"]["encounter_before_entry"] and state["heroes"][state["active"]][
             "space"

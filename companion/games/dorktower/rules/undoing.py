@@ -39,6 +39,7 @@ def describe(state: State, action: Action) -> Text | None:
         "draw_scroll": t("{player} drawing a scroll", player=who),
         "choose": t("{player} choosing a hero", player=who),
         "step": t("{player}'s step", player=who),
+        "travel": t("{player}'s move", player=who),
         "stop": t("{player} stopping", player=who),
         "enter_tower": t("{player} entering the tower", player=who),
         "resolve": t("{player} resolving a token", player=who),

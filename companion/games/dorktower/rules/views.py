@@ -16,6 +16,7 @@ from .fights import totals
 from .heroes import limits
 from .movement import flee_spaces
 from .prompts import prompt, waiting_names
+from .routes import reach
 from .state import copy_state
 
 
@@ -181,6 +182,10 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
         "options": {
             key: value for key, value in state["options"].items() if key != "scenario" or everything
         },
+        # the ways to move on: the active player's own (they may name scrolls of his hand)
+        "reach": reach(data, state)
+        if everything or (state["phase"] == "move" and viewer == _name(state, state["active"]))
+        else None,
         "waiting_for": waiting_names(data, state),
         "prompt": prompt(data, state),
     }

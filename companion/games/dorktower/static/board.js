@@ -12,13 +12,13 @@ const SVGNS = (() => {
   t.innerHTML = "<svg></svg>";
   return t.content.firstChild.namespaceURI;
 })();
-function svg(tag, attrs = {}, ...children) {
+export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVGNS, tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) node.setAttribute(k, v);
   for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return node;
 }
-const pt = (r, deg) => {
+export const pt = (r, deg) => {
   const a = (deg * Math.PI) / 180;
   return `${(r * Math.sin(a)).toFixed(2)} ${(-r * Math.cos(a)).toFixed(2)}`;
 };

@@ -7,13 +7,14 @@
 // word besides their colour.
 //
 // Its parts: words.js (the game's words), sheet.js (buttons, the hero sheet, the shop), board.js
-// (the tower, the board, the encounter count), fight.js (fights and rolls), choices.js (what a
-// player may do now); page.css, its styles.
+// (the tower, the board, the encounter count), map.js (the map, and moving by touch), fight.js
+// (fights and rolls), choices.js (what a player may do now); page.css, its styles.
 import { _, el, replace, toast } from "/static/js/common.js";
 import { seatLabel } from "/static/js/seats.js";
 import { boardFacts, helper, tower, wedgeList } from "./board.js";
 import { actions, drawPicker, endTurn, invite } from "./choices.js";
 import { diceNote as rollNote, fight } from "./fight.js";
+import { boardMap } from "./map.js";
 import { heroSheet, useActions } from "./sheet.js";
 
 export const styles = ["page.css"];
@@ -81,6 +82,7 @@ function tableCards(ctx) {
     el("section", { class: "card dt-tower", id: "dt-tower-card" }, el("h2", { text: _("The tower") }),
       el("div", { id: "dt-tower", class: "dt-board" })),
     el("section", { class: "card dt-fight", id: "dt-fight-card", hidden: true, "aria-live": "polite" }, el("div", { id: "dt-fight" })),
+    el("section", { class: "card wide", id: "dt-bmap-card" }, el("h2", { text: _("The map") }), el("div", { id: "dt-bmap" })),
     el("section", { class: "card", id: "dt-map-card" }, el("h2", { text: _("On the board") }), el("div", { id: "dt-map" })),
     el("section", { class: "card wide", id: "dt-heroes-card" }, el("h2", { text: _("Heroes") }),
       el("div", { id: "dt-heroes", class: "players dt-heroes" })));
@@ -111,6 +113,7 @@ export function table(snap, ctx) {
   replace("dt-fight", fought);
   replace("dt-heroes", view.order.map((n) => heroSheet(snap, d, n, {})));
   replace("dt-map", boardFacts(snap, d));
+  replace("dt-bmap", boardMap(snap, d, null));
   return subline(snap);
 }
 
@@ -123,6 +126,7 @@ function playerCards() {
     card("dt-draw", "dt-draw", null, el("div", { id: "dt-draw" })),
     card("dt-invite", "dt-invite", null, el("div", { id: "dt-invite" })),
     card("dt-fight", "dt-fight", null, el("div", { id: "dt-fight" })),
+    card("dt-bmap", "", _("The map"), el("div", { id: "dt-bmap" })),
     card("actions", "", _("Your move"), el("div", { id: "actions", class: "dt-actions" })),
     card("dt-sheet", "", _("Your hero"), el("div", { id: "dt-sheet" })),
     card("dt-helper", "", _("Encounter count"), el("div", { id: "dt-helper", class: "dt-helper" })),
@@ -166,6 +170,7 @@ export function player(snap, ctx) {
   section("dt-draw", drawPicker(snap, d, me));
   section("dt-invite", invite(snap, d, me));
   section("dt-fight", fight(snap, d, me));
+  section("dt-bmap", boardMap(snap, d, me, { send: ctx.send, redraw: again }));
   section("actions", actions(snap, d, me));
   if (ctx.bar) ctx.bar.replaceChildren(...endTurn(snap));
   section("dt-sheet", view.players[me] ? heroSheet(snap, d, me, { me }) : null);

@@ -21,6 +21,7 @@ from .checks import (
     top_level,
     unknown,
 )
+from .layout import check_positions_apart, given_position
 from .reading import DataFile
 
 #: DT-AMB-4: the Encounter chart's defaults, from section 3.1 of the specification
@@ -131,8 +132,9 @@ def check_map(file: DataFile, space_types: dict[str, dict[str, Any]]) -> dict[st
     spaces: dict[str, dict[str, Any]] = {}
     places: dict[str, str] = {}
     runes: dict[str, str] = {}
+    positions: dict[str, dict[str, float]] = {}
     for ident, place, space in entries(file, root, "spaces", "space"):
-        only(file, space, place, ("id", "name", "type", "wedge", "rune"))
+        only(file, space, place, ("id", "name", "type", "wedge", "rune", "ring", "angle"))
         name = field(file, space, place, "name", "text")
         kind = field(file, space, place, "type", "text")
         if kind not in space_types:
@@ -151,6 +153,9 @@ def check_map(file: DataFile, space_types: dict[str, dict[str, Any]]) -> dict[st
             runes[rune] = ident
         spaces[ident] = {"id": ident, "name": name, "type": kind, "wedge": wedge, "rune": rune}
         places[ident] = place
+        position = given_position(file, place, space)
+        if position is not None:
+            positions[ident] = position
     if not spaces:
         file.fail("spaces", "the map has no spaces")
 
@@ -166,8 +171,10 @@ def check_map(file: DataFile, space_types: dict[str, dict[str, Any]]) -> dict[st
                 f"start in a city of their own kingdom (DT-SETUP-8)",
             )
 
+    check_positions_apart(file, positions, spaces, places)
     adjacent = _edges(file, root, spaces)
     return {
+        "positions": positions,
         "wedges": wedges,
         "spaces": spaces,
         "adjacent": adjacent,

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .board import check_encounter_chart, check_manifest, check_map, check_tower
+from .layout import layout
 from .pieces import check_characters, check_items, check_scrolls, check_tokens, check_xp_costs
 from .reading import DataError, DataFile, read_file
 from .tables import check_combat_table, check_quest_table
@@ -31,8 +32,9 @@ FILES = (
 
 def fingerprint(data: dict[str, Any]) -> str:
     """The first 16 hex digits of the SHA-256 of the canonical JSON of ``data`` (without its
-    own ``fingerprint``): two sets with equal content have equal fingerprints."""
-    content = {key: value for key, value in data.items() if key != "fingerprint"}
+    own ``fingerprint`` and without the ``layout``, which only says where the pages draw each
+    space): two sets that play alike have equal fingerprints."""
+    content = {key: value for key, value in data.items() if key not in ("fingerprint", "layout")}
     canonical = json.dumps(content, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
@@ -91,6 +93,13 @@ def load_dataset(directory: str | Path) -> dict[str, Any]:
         "xp": xp,
         "xp_repeat": xp_repeat,
     }
+    data["layout"] = layout(
+        board["spaces"],
+        board["adjacent"],
+        board["shadowlands"],
+        [wedge["id"] for wedge in wedges],
+        board["positions"],
+    )
     data["fingerprint"] = fingerprint(data)
     return data
 
