@@ -68,7 +68,7 @@ export function fight(snap, d, me = null) {
       scrolls_others: () => _("The others may play scrolls against {player}: waiting for {waiting}.",
         { player: who, waiting: view.waiting_for.join(", ") || nobody }),
       pre_roll: () => _("{player} rolls two dice.", { player: who }),
-      defeat: () => _("{player}: re-roll with a scroll, flee, or die.", { player: who }),
+      defeat: () => view.prompt, // what is possible and why not (DT-SPACE-8, DT-WIZ-5, DT-DEFEAT-5): the rules' words
     }[view.phase];
     if (c.passed.length && view.phase === "scrolls_others") out.push(el("p", { class: "hint", text: _("Passed: {players}", { players: c.passed.join(", ") }) }));
     if (status) out.push(el("p", { class: "sub", text: status() }));
