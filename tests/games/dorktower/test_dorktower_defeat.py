@@ -58,8 +58,7 @@ def lost_fight(
 
 def test_a_failed_roll_offers_reroll_flee_or_die():
     """DT-DEFEAT-1, DT-DEFEAT-2, DT-DEFEAT-3: beaten in Ravenwood, Ann holding Second Chance may
-    re-roll by it or flee to a next space; besides, only her sheet's own business (a discard,
-    DT-AMB-25) is on offer."""
+    re-roll by it or flee to a next space; nothing else is on offer."""
     state = lost_fight("rv-wood", ["ogre"], scrolls=["second-chance"])
     offered = {(a["type"], a.get("to") or a.get("scroll")) for a in GAME.legal_actions(state)}
     assert offered == {
@@ -67,7 +66,6 @@ def test_a_failed_roll_offers_reroll_flee_or_die():
         ("flee", "rv-city"),
         ("flee", "rv-port"),
         ("flee", "iv-ford"),
-        ("discard", "second-chance"),
     }
     refused(state, "DT-TURN-2", type="stop", player="Ann")
     refused(state, "DT-TURN-2", type="end_turn", player="Ann")

@@ -10,7 +10,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from dt_support import DATA, GAME, act, arrange, hero, refused, two
+from dt_support import DATA, GAME, act, arrange, hero, refused, two, view
 from secrets_play import choices, random_options
 
 from companion.rules import Accepted
@@ -105,6 +105,17 @@ def candidates(state: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def needed(state: dict[str, Any], action: dict[str, Any]) -> bool:
+    """DT-LIMIT-1..3: a discard in the cleanup, or one that brings a hero down to a limit."""
+    if state["phase"] == "cleanup":
+        return True
+    hero = view(state)["players"][action["player"]]
+    if "scroll" in action:
+        return hero["scroll_count"] > hero["limits"]["scrolls"]
+    in_backpack = any(entry["card"] == action["card"] for entry in hero["backpack"])
+    return in_backpack and len(hero["backpack"]) > hero["limits"]["backpack"]
+
+
 def playouts(seeds, steps=90):
     for seed in seeds:
         rng = random.Random(seed)
@@ -148,6 +159,8 @@ def test_an_action_not_offered_is_refused_in_sample_states():
                     continue  # crossed freely (ability or item): paying anyway is not offered
                 if GAME.chance(state) is not None and action["type"] in SHEET:
                     continue  # the pending chance step comes first (legal.py)
+                if action["type"] == "discard" and not needed(state, action):
+                    continue  # before the cleanup only discards down to a limit are offered
                 seat = state["players"].index(action["player"])
                 if action["type"] == "pass" and not state["heroes"][seat]["scrolls"]:
                     continue  # the window does not wait for a hero without scrolls
@@ -249,3 +262,21 @@ def test_an_offer_whose_scroll_was_discarded_is_not_accepted():
     assert {"type": "decline", "player": "Bob"} in legal
     lost = refused(state, "DT-TRADE-1", type="accept", player="Bob", scrolls=[])
     assert lost.reason == "A scroll of the offer is no longer there."
+
+
+def test_discards_down_to_the_limits_are_offered_before_the_cleanup():
+    """DT-LIMIT-1, DT-AMB-25: with four scrolls (the limit is 3) Ann is offered each scroll's
+    discard while she moves; with three she is not (the rules would still take one); in the
+    cleanup every card may be discarded."""
+    four = ["hex", "rewind", "aegis", "blessing"]
+    state = two({"scrolls": four})
+    offered = {a["scroll"] for a in GAME.legal_actions(state) if a["type"] == "discard"}
+    assert offered == set(four)
+    state, _ = act(state, type="discard", player="Ann", scroll="hex")
+    assert not any(a["type"] == "discard" for a in GAME.legal_actions(state))
+    state, _ = act(state, type="discard", player="Ann", scroll="rewind")  # still accepted
+    state, _ = act(state, type="stop", player="Ann")
+    while state["phase"] != "cleanup":  # the city's business and the trade windows, skipped
+        state, _ = act(state, type="done", player="Ann")
+    offered = {a.get("scroll") for a in GAME.legal_actions(state) if a["type"] == "discard"}
+    assert offered == {"aegis", "blessing"}

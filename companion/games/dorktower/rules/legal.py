@@ -15,7 +15,7 @@ from companion.rules.common import name_of as _name
 
 from .board import door_space, other_seats, others_here, space_type, wedge_by_id
 from .constants import MAX_SIXES, SCROLL_PRICE
-from .heroes import fits, habitual, level_of, over_limits
+from .heroes import fits, habitual, level_of, limits, over_limits
 from .movement import flee_spaces
 from .state import copy_state, fighting, held_items
 from .turns import end_turn
@@ -221,14 +221,28 @@ def _discards(state: State, seat: int) -> list[Action]:
     ]
 
 
+def _over(data: dict[str, Any], state: State, seat: int) -> list[Action]:
+    """DT-LIMIT-1..3, DT-AMB-25: before the cleanup the discards offered are those that bring a
+    hero over a limit back down (the rules take any discard in his turn; these are the ones that
+    serve a purpose)."""
+    hero, cap = state["heroes"][seat], limits(data, state, seat)
+    return [
+        action
+        for action in _discards(state, seat)
+        if ("scroll" in action and len(hero["scrolls"]) > cap["scrolls"])
+        or (
+            "card" in action
+            and len(hero["backpack"]) > cap["backpack"]
+            and any(entry["card"] == action["card"] for entry in hero["backpack"])
+        )
+    ]
+
+
 def _sheet_actions(data: dict[str, Any], state: State) -> list[Action]:
     """DT-CHAR-2..5, DT-LVL-1, DT-AMB-15, DT-AMB-25: in his own turn, except between a fight's
     roll and its outcome, the active hero moves items between his backpack and the slots they
-    fit, discards, and levels up with 10 XP."""
-    seat = state["active"]
-    pending = state["pending"]
-    if pending and pending[0].get("why") == "combat" and state["combat"]["rolls"]:
-        return _discards(state, seat)
+    fit, discards (down to his limits; in the cleanup anything), and levels up with 10 XP."""
+    seat = state["active"]  # no chance step is pending (legal_actions): no roll is unjudged
     name, hero = _name(state, seat), state["heroes"][seat]
     slots = level_of(data, state, seat)["slots"]
     out: list[Action] = []
@@ -247,7 +261,7 @@ def _sheet_actions(data: dict[str, Any], state: State) -> list[Action]:
         for entry in hero["slots"]
         if entry
     ]
-    out += _discards(state, seat)
+    out += _discards(state, seat) if state["phase"] == "cleanup" else _over(data, state, seat)
     if hero["level"] == "low" and hero["xp"] >= data["xp"]["level_up"]:
         out.append({"type": "level_up", "player": name})
     return out
