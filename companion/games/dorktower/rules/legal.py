@@ -1,8 +1,10 @@
 """The choices players can make now (``legal_actions``), for the phones and the simulated
 players: steps (crossing scrolls included), scroll plays and taking them back, city business,
 offers and their answers, the hero's sheet (equipping, unequipping, discarding, levelling up) and
-the rest. Every action type the rules accept in a state is offered there; an offer is a template
-(``give`` and ``take`` empty) that the phone fills in."""
+the rest. Every action type the rules accept in a state is offered there, with three
+deliberate gaps: while a chance step is pending the hero's sheet waits; before the cleanup only
+discards down to a limit are offered; paying for a crossing the hero makes freely is not. An offer
+is a template (``give`` and ``take`` empty) that the phone fills in."""
 
 from __future__ import annotations
 
@@ -183,11 +185,8 @@ def _trade_actions(state: State) -> list[Action]:
         ]
     partner = _name(state, offer["to"])
     hand = sorted(set(state["heroes"][offer["to"]]["scrolls"]))
-    out = [
-        {"type": "accept", "player": partner, "scrolls": list(chosen)}
-        for chosen in combinations(hand, offer["take"]["scrolls"])
-        if _offer_holds(state, offer)
-    ]
+    chosen = combinations(hand, offer["take"]["scrolls"]) if _offer_holds(state, offer) else []
+    out = [{"type": "accept", "player": partner, "scrolls": list(pick)} for pick in chosen]
     out.append({"type": "decline", "player": partner})
     out.append({"type": "decline", "player": _name(state, offer["from"])})
     return out + [{"type": "done", "player": active}]  # closing the window withdraws it
