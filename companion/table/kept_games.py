@@ -17,7 +17,7 @@ import secrets
 from typing import Any
 
 from ..games import get_game, plugin
-from ..i18n import t
+from ..i18n import reason_of, t
 from ..rules import Refusal, SetupError
 from . import inputs as rules_inputs
 from .history import History
@@ -105,14 +105,16 @@ class KeptGames:
 
     # -- resuming --------------------------------------------------------------------------
 
-    def _replay(self, record: GameRecord) -> tuple[History, int, list] | None:
+    def _replay(self, record: GameRecord) -> tuple[History, int, list] | SetupError:
         """A kept game replayed from its log: its history, its last entry's number and the
-        events of each entry (with their moments); None when it cannot be set up any more."""
+        events of each entry (with their moments); the game's own reason (a SetupError) when it
+        cannot be set up any more: a data set no longer configured, or changed since (the
+        game's rules say so, e.g. naming the data's fingerprints then and now)."""
         try:
             history = History(get_game(record.game), record.players, record.options, record.seed)
-        except SetupError as exc:  # e.g. a data set that is no longer configured
+        except SetupError as exc:
             log.error("game %s (%s) cannot be resumed: %s", record.id, record.game, exc)
-            return None
+            return exc
         seq, events = 0, []
         for entry in self.store.entries(record.id):
             seq = entry.seq
@@ -148,12 +150,16 @@ class KeptGames:
         if refused is not None:
             return refused
         replayed = self._replay(record)
-        if replayed is None:
+        if isinstance(replayed, SetupError):
             return self._refuse(
                 raw,
                 source,
                 NOT_KEPT,
-                t("Game {id} cannot be set up any more, so it cannot be resumed.", id=game_id),
+                t(
+                    "Game {id} cannot be set up any more, so it cannot be resumed: {problem}.",
+                    id=game_id,
+                    problem=reason_of(replayed),
+                ),
             )
         history, seq, events = replayed
         over = history.game.outcome(history.state).finished

@@ -38,7 +38,7 @@ from typing import Any
 from ..devices.events import ButtonPressed, DeviceStatus, DieRolled, DieState, TagTapped
 from ..i18n import t
 from ..lights import Cue, Layout, refusal_cue
-from ..rules import Refusal
+from ..rules import Refusal, SetupError
 from . import inputs as rules_inputs
 from .countdown import Countdown
 from .device_inputs import DeviceInputs, NoiseReport
@@ -244,7 +244,7 @@ class Table(
         if record is None:
             return
         replayed = self._replay(record)
-        if replayed is None:
+        if isinstance(replayed, SetupError):  # logged; the host's Games card can tell why
             return
         history, self._seq, events = replayed
         for happened, at in events:

@@ -104,6 +104,7 @@ def setup(token: str):
                         "title": g.title,
                         "min_players": g.min_players,
                         "max_players": min(g.max_players, t.layout.seats),
+                        "game_max_players": g.max_players,  # more than the seats: say why not
                         "components": g.components,
                         "options": own_words(found.id)([_option(found, o) for o in g.options]),
                         "table_defaults": dict(inputs_for(found.game).option_defaults),

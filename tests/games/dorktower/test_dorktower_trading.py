@@ -263,7 +263,8 @@ def play_started(n: int, seed: int = 5) -> dict:
 
 
 def trade_move(state: dict, rng: random.Random) -> dict | None:
-    """Offers and acceptances, which legal_actions does not list, now and then."""
+    """Offers with contents (legal_actions lists an empty template) and acceptances now and
+    then; an offer whose cards were discarded since is accepted only when legal_actions says."""
     if state["phase"] != "trade" or GAME.chance(state) is not None:
         return None
     active = state["active"]
@@ -286,7 +287,8 @@ def trade_move(state: dict, rng: random.Random) -> dict | None:
             "give": {"scrolls": give},
             "take": {"scrolls": want},
         }
-    if o is not None and rng.random() < 0.7:
+    accepts = [a for a in GAME.legal_actions(state) if a["type"] == "accept"]
+    if o is not None and rng.random() < 0.7 and accepts:
         hand = state["heroes"][o["to"]]["scrolls"]
         return {
             "type": "accept",

@@ -249,7 +249,8 @@ def test_a_border_is_not_crossed_without_a_way_to_cross():
     refused(state, "DT-BORDER-2", type="step", player="Ann", to="rv-mere")
     refused(state, "DT-BORDER-2", type="step", player="Ann", to="rv-moor", cross="ability")
     refused(state, "DT-BORDER-2", type="step", player="Ann", to="rv-moor", cross="item")
-    refused(state, "DT-TOK-5", type="step", player="Ann", to="rv-moor", cross="xp")
+    lacking = refused(state, "DT-BORDER-2", type="step", player="Ann", to="rv-moor", cross="xp")
+    assert lacking.reason == "Ann has 0 XP, not the 2 XP a crossing costs."
     assert {
         a.get("cross")
         for a in GAME.legal_actions(state)

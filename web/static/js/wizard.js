@@ -53,7 +53,9 @@ export function wizard({ setup, base, seats, onStarted, start = (body) => post(`
     replace("games", setup.games.map((g) => el("button", {
       type: "button", role: "radio", class: `choice${g === game() ? " chosen" : ""}`, "aria-checked": String(g === game()),
       "data-choose-game": g.id, onclick: () => chooseGame(g),
-    }, el("strong", { text: g.title }), el("span", { class: "hint", text: _("{min}–{max} players", { min: g.min_players, max: Math.min(g.max_players, seats) }) }))));
+    }, el("strong", { text: g.title }), el("span", { class: "hint", text: _("{min}–{max} players", { min: g.min_players, max: Math.min(g.max_players, seats) }) }),
+    (g.game_max_players || 0) > Math.min(g.max_players, seats)
+      ? el("span", { class: "hint", "data-seat-limit": "", text: _("up to {n} with more seats: this table has {seats} (devices.seats)", { n: g.game_max_players, seats: Math.min(g.max_players, seats) }) }) : null)));
   }
 
   function renderPlayers() {

@@ -35,6 +35,15 @@ def equip(data: dict[str, Any], state: State, action: Action, events: list[Event
         raise _Refuse(
             "DT-CARD-5", t("{player} does not have that item.", player=_name(state, seat))
         )
+    if held is hero["slots"][index]:
+        raise _Refuse(
+            "DT-CHAR-2",
+            t(
+                "{item} is already in slot {slot}.",
+                item=data["items"][card][held["face"]]["name"],
+                slot=index + 1,
+            ),
+        )
     item = data["items"][card][held["face"]]
     slot = level_of(data, state, seat)["slots"][index]
     if not fits(state, slot, item):

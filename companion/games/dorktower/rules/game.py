@@ -21,6 +21,7 @@ from companion.rules.api import (
     Outcome,
     Refusal,
     Result,
+    SetupError,
     State,
 )
 from companion.rules.common import Refuse as _Refuse
@@ -28,6 +29,8 @@ from companion.rules.common import Refuse as _Refuse
 from . import board, chance, fights, legal, movement, undoing, views, windows
 from .actions import HANDLERS
 from .constants import GAME_ID
+
+MAX_PLAYERS = 6  # DT-AMB-20: six kingdoms
 from .datasets import bundled, components, default_name
 from .flow import flow
 from .options import OPTIONS
@@ -40,7 +43,6 @@ class DorkTower(Game):
     title = "Dork Tower"
     spec = "dork-tower.md"
     min_players = 2  # DT-AMB-20: one kingdom each, six kingdoms
-    max_players = 6
     options = OPTIONS
 
     def __init__(self, datasets: dict[str, dict[str, Any]] | None = None):
@@ -69,6 +71,14 @@ class DorkTower(Game):
             self._boxed = (data, components(data))
         return self._boxed[1]
 
+    @property
+    def max_players(self) -> int:  # type: ignore[override]
+        """DT-AMB-20, DT-SETUP-8: six at most, one character and one kingdom each, as many as
+        the default data set has."""
+        data = self.datasets[self.default_set]
+        kingdoms = [wedge for wedge in data["wedges"] if wedge["kind"] == "kingdom"]
+        return min(MAX_PLAYERS, len(data["characters"]), len(kingdoms))
+
     def add_dataset(self, data: dict[str, Any], default: bool = False) -> None:
         """Make a data set (loaded and validated by ``data.load_dataset``) available by name;
         ``default``: new games use it unless told otherwise, and its stickers are the ones the
@@ -80,9 +90,16 @@ class DorkTower(Game):
             self._default = data["name"]
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """The options, and ``data_fingerprint``: the fingerprint of the data set a kept or
+        recorded game was played with (None for a new game; ``new`` fills it in)."""
+        given = dict(given or {})
+        recorded = given.pop("data_fingerprint", None)
+        if recorded is not None and not isinstance(recorded, str):
+            raise SetupError(t("option 'data_fingerprint' must be a data set's fingerprint"))
         resolved = super().resolve_options(given)
-        if "data_set" not in (given or {}):
+        if "data_set" not in given:
             resolved["data_set"] = self.default_set
+        resolved["data_fingerprint"] = recorded
         return resolved
 
     def data(self, state: State) -> dict[str, Any]:
@@ -95,6 +112,21 @@ class DorkTower(Game):
     ) -> State:
         names = self.check_players(players)
         resolved = self.resolve_options(options)
+        data = self.datasets.get(resolved["data_set"])
+        if data is not None:  # DT-AMB-5: a game goes on with the data it began with, or not at all
+            recorded, current = resolved["data_fingerprint"], data["fingerprint"]
+            if recorded is not None and recorded != current:
+                raise SetupError(
+                    t(
+                        "the data set {name} has changed since this game began (DT-AMB-5): "
+                        "the game was played with fingerprint {recorded}, the data set now has "
+                        "{current}",
+                        name=repr(data["name"]),
+                        recorded=recorded,
+                        current=current,
+                    )
+                )
+            resolved["data_fingerprint"] = current
         return new_state(self.datasets, names, resolved, seed)
 
     def apply(self, state: State, action: Action) -> Result:

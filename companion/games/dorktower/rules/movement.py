@@ -70,6 +70,16 @@ def step(data: dict[str, Any], state: State, action: Action, events: list[Event]
                 raise _Refuse("DT-BORDER-2", reason)
         elif mode == "xp":  # DT-BORDER-2 (b)
             repeatable(data, state, "cross_border")
+            if hero["xp"] < costs["cross_border"]:  # spec 4.3 MOVING: a forbidden border
+                raise _Refuse(
+                    "DT-BORDER-2",
+                    t(
+                        "{player} has {xp} XP, not the {needed} XP a crossing costs.",
+                        player=_name(state, seat),
+                        xp=hero["xp"],
+                        needed=costs["cross_border"],
+                    ),
+                )
             xp_needed += costs["cross_border"]
         elif mode == "whole":  # DT-BORDER-2 (c)
             if (

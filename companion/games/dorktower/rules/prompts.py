@@ -9,7 +9,7 @@ from companion.i18n import Text, t
 from companion.rules.api import State
 from companion.rules.common import name_of as _name
 
-from .board import other_seats
+from .board import other_seats, space_type
 from .chance import chance
 from .heroes import over_limits
 
@@ -86,13 +86,51 @@ def prompt(data: dict[str, Any], state: State) -> Text:
             player=who,
         )
     if phase == "defeat":
-        return t("{player}: re-roll with a scroll, flee, or die.", player=who)
+        return _defeat_prompt(data, state, who)
     if phase == "city":
         return t("{player}: shop or work in the city, then end the turn.", player=who)
     over = over_limits(data, state)
     if over:
         return over[1]
     return t("{player}: end the turn by turning the tower.", player=who)
+
+
+def _defeat_prompt(data: dict[str, Any], state: State, who: str) -> Text:
+    """DT-DEFEAT-1..5, DT-SPACE-8, DT-WIZ-5, DT-AMB-12: what a beaten hero may do, and why not
+    the rest. Only public facts count: where he may flee, the options, whether he holds any
+    scroll (a count everyone sees, DT-AMB-30), never which."""
+    from .movement import flee_spaces  # movement's checks name this module's prompt
+
+    combat = state["combat"]
+    flee = bool(flee_spaces(data, state))
+    die = not (flee and state["options"]["death_only_without_escape"])
+    scroll = bool(state["heroes"][state["active"]]["scrolls"])
+    if combat["wizard"]:
+        reason = t("Nobody flees from Z'Mindrik (DT-WIZ-5).")
+    elif combat["space"] is not None and space_type(data, combat["space"])["no_flee"]:
+        reason = t("Nobody flees from a dungeon (DT-SPACE-8, DT-DEFEAT-3).")
+    elif not flee:
+        reason = t(
+            "There is no next space to flee to: monsters on each, or a lake or mountain in "
+            "the way (DT-DEFEAT-3, DT-DEFEAT-5, DT-AMB-12)."
+        )
+    elif not die:
+        reason = t("A hero dies only with nowhere to flee (DT-DEFEAT-5, DT-AMB-12).")
+    else:
+        reason = None
+    if scroll and flee and die:
+        choice = t("{player}: re-roll with a scroll, flee, or die.", player=who)
+    elif scroll and flee:
+        choice = t("{player}: re-roll with a scroll, or flee.", player=who)
+    elif scroll:
+        choice = t("{player}: re-roll with a scroll, or die.", player=who)
+    elif flee and die:
+        choice = t("{player}: flee or die.", player=who)
+    elif flee:
+        choice = t("{player}: flee to a next space.", player=who)
+    else:
+        choice = t("{player}: die; the XP stay.", player=who)
+    return choice if reason is None else t("{choice} {reason}", choice=choice, reason=reason)
 
 
 def waiting_names(data: dict[str, Any], state: State) -> list[str]:

@@ -202,8 +202,8 @@ def _arrange(data: dict[str, Any], state: State, scenario: Any) -> None:
         fail("quests", t("must be two different spaces of the map"))
     state["quests"] = list(quests)
     step = scenario.get("tower_step", 0)
-    if not isinstance(step, int) or isinstance(step, bool) or step < 0:
-        fail("tower_step", t("must be a whole number"))
+    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < 8:
+        fail("tower_step", t("must be a whole number from 0 to 7"))  # DT-TIME-2
     state["tower_step"] = step
     first = scenario.get("first", state["players"][0])
     if first not in state["players"]:

@@ -144,6 +144,11 @@ def accept(data: dict[str, Any], state: State, action: Action, events: list[Even
         _check_still(state, giver, card)
     for card in proposal["take"]["items"]:
         _check_still(state, taker, card)
+    hand = list(state["heroes"][giver]["scrolls"])
+    for card in proposal["give"]["scrolls"]:  # discarded or sold since the offer was made
+        if card not in hand:
+            raise _Refuse("DT-TRADE-1", t("A scroll of the offer is no longer there."))
+        hand.remove(card)
     _transfer(
         data,
         state,

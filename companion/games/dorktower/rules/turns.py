@@ -85,7 +85,7 @@ def end_turn(data: dict[str, Any], state: State, action: Action, events: list[Ev
     over = over_limits(data, state)
     if over:
         raise _Refuse(over[0], over[1])
-    state["tower_step"] += 1
+    state["tower_step"] = (state["tower_step"] + 1) % 8  # DT-TIME-2, spec 4.2 ROTATE: mod 8
     count = len(state["players"])
     state["active"] = (seat + 1) % count  # DT-TURN-1: clockwise
     state["t"] = None

@@ -179,8 +179,10 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
             "scroll_discard": len(state["scrolls"]["discard"]),
         },
         # an arranged start names the hands it dealt: only the referee sees it
-        "options": {
-            key: value for key, value in state["options"].items() if key != "scenario" or everything
+        "options": {  # the data's fingerprint is the state's data_fingerprint, not an option
+            key: value
+            for key, value in state["options"].items()
+            if (key != "scenario" or everything) and key != "data_fingerprint"
         },
         # the ways to move on: the active player's own (they may name scrolls of his hand)
         "reach": reach(data, state)

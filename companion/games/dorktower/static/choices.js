@@ -63,17 +63,7 @@ function movement(snap, d, me, legal) {
   const steps = legal.filter((a) => a.type === "step");
   const plain = new Set(steps.filter((a) => !a.extra).map((a) => `${a.to}|${a.cross || ""}`));
   const shown = steps.filter((a) => !a.extra || !plain.has(`${a.to}|${a.cross || ""}`));
-  // crossing a border with a movement scroll (DT-BORDER-2 (a)): the hand is the player's own
-  if (view.moves_left > 0) {
-    for (const [to, border] of Object.entries(d.adjacent[p.space] || {})) {
-      if (border === "none" || steps.some((a) => a.to === to && !a.cross)) continue;
-      for (const sc of p.scrolls || []) {
-        if ((sc.effect.cross || []).includes(border) && ["movement", "any"].includes(sc.when)) {
-          shown.push({ type: "step", to, cross: "scroll", scroll: sc.scroll });
-        }
-      }
-    }
-  }
+  // crossing a border with a movement scroll (DT-BORDER-2 (a)) is among the legal steps: the hand is the player's own
   shown.sort((a, b) => d.spaces[a.to].name.localeCompare(d.spaces[b.to].name));
   out.push(...shown.map((a) => button(`→ ${d.spaces[a.to].name}`, a, { detail: stepDetail(d, view, a, me) })));
   const stop = legal.find((a) => a.type === "stop");
@@ -253,7 +243,7 @@ export function actions(snap, d, me) {
     const p = view.players[me];
     if (p.scroll_count > p.limits.scrolls || p.backpack.length > p.limits.backpack) {
       out.push(heading(_("Discard down to your limits")));
-      out.push(...discards.filter((a) => (a.scroll && p.scroll_count > p.limits.scrolls) || (a.card && p.backpack.length > p.limits.backpack)).map((a) => {
+      out.push(...discards.filter((a) => (a.scroll && p.scroll_count > p.limits.scrolls) || (a.card && p.backpack.length > p.limits.backpack && p.backpack.some((x) => x.card === a.card))).map((a) => {
         const what = a.scroll ? p.scrolls.find((s) => s.scroll === a.scroll).name : p.backpack.find((x) => x.card === a.card).name;
         return button(_("Discard {item}", { item: what }), a, { cls: "danger", detail: a.scroll ? _("scroll") : _("from the backpack") });
       }));

@@ -116,7 +116,7 @@ export function fight(snap, d, me = null) {
       pre_roll: () => _("{player} rolls two dice.", { player: who }),
       scrolls_after: () => _("The others may answer {player}'s roll with scrolls: waiting for {waiting}.",
         { player: who, waiting: view.waiting_for.join(", ") || nobody }),
-      defeat: () => _("{player}: re-roll with a scroll, flee, or die.", { player: who }),
+      defeat: () => view.prompt, // what is possible and why not (DT-SPACE-8, DT-WIZ-5, DT-DEFEAT-5): the rules' words
     }[view.phase];
     const rivals = ["scrolls_others", "scrolls_after"].includes(view.phase);
     // passing is said aloud at the table: who passed is public, and never depends on a hand
