@@ -24,7 +24,9 @@ from babel.support import Translations
 
 from companion.games import get_game, plugin
 from companion.games.dorktower import rules as core
-from companion.i18n import TRANSLATIONS, Text, translate
+from companion.games.dorktower.rules.data.languages import missing, words
+from companion.games.dorktower.rules.texts import named
+from companion.i18n import TRANSLATIONS, Text, t, translate
 from companion.rules import HOST, TABLE, Accepted, Refusal, SetupError
 
 GAME = get_game("dorktower")
@@ -80,6 +82,14 @@ def _load(domain: str) -> Translations:
 
 IT = _load("dorktower")
 SHARED_IT = _load("messages")
+#: the example set's own names and texts in Italian (its it.json), English -> Italian
+DATA_IT = words(DATA, "it")
+
+
+def italian_text(msgid: str) -> str:
+    """What the web layer's translator makes of a template: the catalog's, else the data set's."""
+    found = IT.gettext(msgid)
+    return DATA_IT.get(msgid, found) if found == msgid else found
 
 
 class Seen:
@@ -96,6 +106,8 @@ class Seen:
     def _template(self, value: Text, where: str) -> None:
         msgid = value.msgid
         self.templates.add(msgid)
+        if not value.params and msgid in DATA_IT:  # a data set's name or text (rules.texts.named)
+            return
         catalog = SHARED_IT if msgid in SHARED else IT
         translated = catalog._catalog.get(msgid)
         assert translated, f"{where}: the Italian catalog does not translate {msgid!r}"
@@ -108,7 +120,7 @@ class Seen:
 
     def translated(self, value: Any, where: str) -> None:
         """``value`` (a view, an event) in Italian: no placeholder left unfilled."""
-        italian = translate(value, IT.gettext)
+        italian = translate(value, italian_text)
         for s in _strings(italian):
             assert not PLACEHOLDER.search(s), f"{where}: unfilled placeholder in {s!r}"
         json.dumps(italian)
@@ -472,3 +484,30 @@ def test_no_sentence_of_the_core_is_plain_text():
                     if isinstance(r, ast.Return) and r.value is not None and _plain(r.value)
                 ]
     assert not bad, "\n".join(bad)
+
+
+def test_data_names_in_texts_and_views_are_italian():
+    """A text naming an item and a view's names are made again from the example set's Italian:
+    the buy refused names "Cotta di Maglia"; the hero, the wedges and the hand are Italian."""
+    cities = _cities()
+    scenario = {
+        "Ann": {"character": "lumpin", "home": cities[0], "scrolls": ["rewind"]},
+        "Bo": {"character": "topdeck", "home": cities[-1]},
+    }
+    s = GAME.new(["Ann", "Bo"], {"scenario": {"heroes": scenario}}, seed=4)
+    view = translate(GAME.view(s, "Ann"), italian_text)
+    assert view["players"]["Ann"]["hero"] == "Lumpin Lestodita"
+    assert view["players"]["Ann"]["scrolls"][0]["name"] == "Riavvolgi"
+    assert view["players"]["Ann"]["scrolls"][0]["text"].startswith("Ritira entrambi i dadi")
+    assert "Landa Ululante" in [w["name"] for w in view["tower"]["wedges"]]
+    assert view["data_set"]["title"].startswith("Esempio inventato")
+    event = t("{player} buys {item}.", player="Ann", item=named("Chain Mail"))
+    assert translate(event, italian_text) == "Ann buys Cotta di Maglia."  # template not in IT
+
+
+def test_the_example_set_translates_every_name_into_italian():
+    """``missing`` lists what a set leaves in English; the example leaves nothing."""
+    assert missing(DATA, "it") == []
+    stripped = {**DATA, "translations": {}}
+    assert "items.types.weapon" in missing(stripped, "it")
+    assert "scrolls.scrolls.rewind.text" in missing(stripped, "it")

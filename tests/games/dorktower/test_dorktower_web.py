@@ -88,6 +88,48 @@ def test_the_data_set_is_served_to_every_page(server):
         assert status == 404, path
 
 
+def test_the_data_set_is_served_in_the_pages_language(server):
+    """``?lang=it`` (or the phone's language) gives the set's Italian names and texts, and the
+    words of its ids (slot and monster types); ids, numbers and the fingerprint stay."""
+    base = f"{server.base}/api/games/dorktower/data/example"
+    italian = get(f"{base}?lang=it")
+    assert italian["fingerprint"] == DATA["fingerprint"] and italian["language"] == "it"
+    assert italian["spaces"]["rv-city"]["name"] == "Rocca di Ravensteel"
+    assert italian["items"]["chain-mail"]["equipment"]["name"] == "Cotta di Maglia"
+    assert italian["items"]["chain-mail"]["equipment"]["type"] == "armour"  # the id stays
+    assert italian["scrolls"]["rewind"]["name"] == "Riavvolgi"
+    assert italian["words"]["weapon"] == "arma" and italian["words"]["undead"] == "non morto"
+    assert "translations" not in italian
+    english = get(f"{base}?lang=en")
+    assert english["spaces"]["rv-city"]["name"] == "Ravensteel Keep" and english["words"] == {}
+    status, by_cookie, _ = request(base, headers={"Cookie": "companion_lang=it"})
+    assert status == 200 and by_cookie["scrolls"]["rewind"]["name"] == "Riavvolgi"
+    status, answer, _ = request(f"{base}?lang=klingon", headers={"Cookie": "companion_lang=it"})
+    assert status == 400 and answer["reason"] == "Il companion non parla la lingua klingon."
+
+
+def test_an_italian_phone_reads_the_sets_names(server):
+    """The rules' texts and views name items, heroes and spaces: an Italian phone reads them
+    from the data set's Italian (the snapshot's hero, the hand, the prompt's city)."""
+    links = new_game(server, options={"start_roll": False})
+    for player, char, city in (
+        ("Elena", "lumpin", "rv-city"),
+        ("Denise", "topdeck", "th-city"),
+        ("Marta", "laeoretha", "cd-city"),
+    ):
+        phone(links, player, {"type": "choose", "character": char, "city": city})
+    english = json.dumps(get(f"{links['Elena']}/api/state"), ensure_ascii=False)
+    assert "Lumpin Lightfingers" in english and "Ravensteel Keep" in english
+    status, snap, _ = request(
+        f"{links['Elena']}/api/state", headers={"Cookie": "companion_lang=it"}
+    )
+    assert status == 200
+    italian = json.dumps(snap, ensure_ascii=False)
+    assert "Lumpin Lestodita" in italian and "Rocca di Ravensteel" in italian
+    for name in ("Lumpin Lightfingers", "Ravensteel Keep", "Invented example", "Howling Waste"):
+        assert name not in italian, name
+
+
 def test_the_host_can_start_dork_tower(server):
     setup = get(f"{server.host}/api/setup")
     dt = next(g for g in setup["games"] if g["id"] == "dorktower")

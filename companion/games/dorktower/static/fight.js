@@ -5,7 +5,7 @@ import { _, el } from "/static/js/common.js";
 import { seatLabel } from "/static/js/seats.js";
 import { dice, shopCards } from "./sheet.js";
 import {
-  SIGNED, goldText, heroName, rich, rowLabel, scrollEffect, tokenText, treasureName, xpText,
+  SIGNED, dataWord, goldText, heroName, rich, rowLabel, scrollEffect, tokenText, treasureName, xpText,
 } from "./words.js";
 
 export const needsText = (n) => _("needs {n} or more", { n });
@@ -41,7 +41,7 @@ export function fight(snap, d, me = null) {
     out.push(el("p", { class: "dt-fighter" }, seatLabel(snap, who, who === me ? " " + _("(you)") : ""), ` ${fights}`));
     out.push(el("ul", { class: "dt-monsters" }, c.monsters.map((m, i) => el("li", { class: removed[i] ? "removed" : "" },
       el("strong", { text: m.name }), el("span", { class: "num", text: m.strength }),
-      el("small", { text: `${m.types.join(", ")} · ${xpText(m.xp)}` + (removed[i] ? " · " + _("removed by a scroll") : "") })))));
+      el("small", { text: `${m.types.map(dataWord).join(", ")} · ${xpText(m.xp)}` + (removed[i] ? " · " + _("removed by a scroll") : "") })))));
 
     out.push(el("div", { class: "dt-totals", role: "group", "aria-label": _("the combat totals") },
       el("div", { class: "side hero" }, el("h4", { text: who }),
