@@ -92,7 +92,7 @@ def translator() -> Callable[[Any], Any]:
         history = tab.history
         game = history.game.id if history is not None else None
         gettext = catalog(lang, "server", game).gettext
-        names = data_words(game, lang)
+        names = data_words(tab, game, lang)
         if not names:
             return translate(value, gettext)
 
@@ -105,15 +105,16 @@ def translator() -> Callable[[Any], Any]:
     return localise
 
 
-def data_words(game: str | None, lang: str) -> dict[str, str]:
-    """The names a game's data sets translate into ``lang`` (English -> translation): the names
-    of items, spaces... in the rules' texts, which the catalogs cannot know."""
+def data_words(tab: Any, game: str | None, lang: str) -> dict[str, str]:
+    """The names ``game``'s data sets translate into ``lang`` (English -> translation): the names
+    of items, spaces... in the rules' texts, which the catalogs cannot know. ``tab`` is the table
+    (a stream translates after its request, without the app's context)."""
     if game is None:
         return {}
     from ..rules import SetupError
 
     try:
-        data_sets = table().game_plugin(game).data
+        data_sets = tab.game_plugin(game).data
     except SetupError:  # a game this companion no longer has: its texts stay as they are
         return {}
     words = getattr(data_sets, "words", None)

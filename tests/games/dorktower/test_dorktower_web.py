@@ -12,13 +12,16 @@ served must be the same. ``tests/web/test_secrets_harness.py`` does the same ove
 
 from __future__ import annotations
 
+import http.client
 import json
 import random
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from support import (
     Server,
+    claimed_headers,
     fetch,
     first_snapshot,
     get,
@@ -126,8 +129,35 @@ def test_an_italian_phone_reads_the_sets_names(server):
     assert status == 200
     italian = json.dumps(snap, ensure_ascii=False)
     assert "Lumpin Lestodita" in italian and "Rocca di Ravensteel" in italian
+    streamed = italian_stream(f"{links['Elena']}/stream")
     for name in ("Lumpin Lightfingers", "Ravensteel Keep", "Invented example", "Howling Waste"):
         assert name not in italian, name
+        assert name not in json.dumps(streamed, ensure_ascii=False), name  # the stream too
+    assert streamed["view"]["players"]["Elena"]["hero"] == "Lumpin Lestodita"
+
+
+def italian_stream(url: str) -> dict:
+    """The first snapshot of a phone's stream in Italian (a stream translates after its request)."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    headers = {"Accept": "text/event-stream", "Cookie": "companion_lang=it"}
+    try:
+        conn.request("GET", parts.path, headers=claimed_headers(parts.path, headers))
+        response = conn.getresponse()
+        assert response.status == 200
+        event, data = None, []
+        while True:
+            line = response.readline().decode().rstrip("\r\n")
+            if line.startswith("event:"):
+                event = line[6:].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].lstrip())
+            elif line == "" and data:
+                if event == "snapshot":
+                    return json.loads("\n".join(data))
+                event, data = None, []
+    finally:
+        conn.close()
 
 
 def test_the_host_can_start_dork_tower(server):
