@@ -188,6 +188,8 @@ def test_the_host_can_start_dork_tower(server):
     trade_it = next(o for o in dt_it["options"] if o["name"] == "trade_windows")
     assert trade_it["label"] == "Quando gli eroi commerciano"
     assert trade_it["values"][3] == {"value": "none", "label": "Mai"}
+    sets_it = next(o for o in dt_it["options"] if o["name"] == "data_set")
+    assert sets_it["values"][0]["label"].startswith("Esempio inventato")  # the set's it.json
     # the simulated box: the tower, every token, item and scroll card, enrolled at first start
     assert setup["tags"]["dorktower"] == GAME.components
     links = new_game(server)
