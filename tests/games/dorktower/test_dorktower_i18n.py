@@ -123,7 +123,39 @@ class Seen:
         italian = translate(value, italian_text)
         for s in _strings(italian):
             assert not PLACEHOLDER.search(s), f"{where}: unfilled placeholder in {s!r}"
+        for s in _shown(italian):
+            left = english_name(s)
+            assert left is None, f"{where}: the English name {left!r} in Italian: {s!r}"
         json.dumps(italian)
+
+
+#: the example's English names and texts that its Italian changes (ids such as a slot's
+#: ``type`` stay English in a view: only what is shown is checked, by ``_shown``)
+ENGLISH = sorted((en for en, it in DATA_IT.items() if en != it), key=len, reverse=True)
+
+
+def english_name(text: str) -> str | None:
+    """The first English name (a whole word or words) found in ``text``, else None."""
+    for en in ENGLISH:
+        if en in text and re.search(rf"(?<![\w']){re.escape(en)}(?![\w'])", text):
+            return en
+    return None
+
+
+SHOWN = {"name", "hero", "text", "title", "prompt", "reason"}
+
+
+def _shown(value: Any, key: str = ""):
+    """The strings of a view or an event a page shows as they are: names, texts, prompts."""
+    if isinstance(value, str):
+        if key in SHOWN:
+            yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _shown(v, k)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _shown(v, key)
 
 
 def _strings(value: Any):
@@ -503,6 +535,15 @@ def test_data_names_in_texts_and_views_are_italian():
     assert view["data_set"]["title"].startswith("Esempio inventato")
     event = t("{player} buys {item}.", player="Ann", item=named("Chain Mail"))
     assert translate(event, italian_text) == "Ann buys Cotta di Maglia."  # template not in IT
+
+
+def test_an_english_name_in_an_italian_view_is_found():
+    """The check bites: a view's plain (untranslatable) name stays English and is reported."""
+    with pytest.raises(AssertionError, match="English name 'Chain Mail'"):
+        Seen().translated({"players": {"Ann": {"slots": [{"name": "Chain Mail"}]}}}, "test")
+    with pytest.raises(AssertionError, match="English name 'Ravensteel Keep'"):
+        Seen().translated({"prompt": t("{space}!", space="Ravensteel Keep")}, "test")
+    Seen().translated({"prompt": t("{space}!", space=named("Ravensteel Keep"))}, "test")
 
 
 def test_the_example_set_translates_every_name_into_italian():
