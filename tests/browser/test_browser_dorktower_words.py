@@ -98,6 +98,8 @@ def test_the_sheet_a_fight_and_a_shop_in_italian(server, phone, shots):
     card_shot(ann, "#dt-sheet", shots, "dt-it-01-sheet")
     assert english_left(ann) == []
 
+    bo = phone(links["Bo"])  # an English phone at the same table
+    bo.wait_for_selector("#dt-sheet")
     tap(ann, "step-rv-wood")
     wait_until(lambda: view(server)["phase"] == "scrolls_own")
     ann.wait_for_selector("#dt-fight-card:has-text('Mummia')")
@@ -108,6 +110,14 @@ def test_the_sheet_a_fight_and_a_shop_in_italian(server, phone, shots):
     )
     assert label == '"forza "'
     card_shot(ann, "#dt-fight-card", shots, "dt-it-02-fight")
+    bo.wait_for_selector("#dt-fight-card:has-text('Orc Shaman')")
+    english = bo.inner_text("#dt-fight-card")
+    assert "Mummy" in english and "undead" in english and "Mummia" not in english
+    label = bo.eval_on_selector(
+        "#dt-fight-card .num", "n => getComputedStyle(n, '::before').content"
+    )
+    assert label == '"strength "'
+    card_shot(bo, "#dt-fight-card", shots, "dt-en-02-fight")
     assert english_left(ann) == []
 
     links = start(server, heroes)
