@@ -109,6 +109,14 @@ class DataSets(Protocol):
     def get(self, name: str) -> dict[str, Any] | None:
         """The data set ``name`` (what the pages draw from); None if there is none."""
 
+    def localised(self, name: str, lang: str) -> dict[str, Any] | None:
+        """The data set ``name`` with its names in ``lang`` where it gives them (optional: a game
+        without it serves ``get``'s)."""
+
+    def words(self, lang: str) -> dict[str, str]:
+        """English name -> its ``lang`` translation, for the names the rules' texts carry
+        (optional: a game without it keeps them as they are)."""
+
     def check_default(self) -> None:
         """Load the default data set now (the bundled one), so a mistake in it is told at
         start, not in the middle of a game (raises ``error``)."""

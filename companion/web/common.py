@@ -91,9 +91,34 @@ def translator() -> Callable[[Any], Any]:
             return value
         history = tab.history
         game = history.game.id if history is not None else None
-        return translate(value, catalog(lang, "server", game).gettext)
+        gettext = catalog(lang, "server", game).gettext
+        names = data_words(tab, game, lang)
+        if not names:
+            return translate(value, gettext)
+
+        def lookup(msgid: str) -> str:
+            found = gettext(msgid)
+            return names.get(msgid, found) if found == msgid else found
+
+        return translate(value, lookup)
 
     return localise
+
+
+def data_words(tab: Any, game: str | None, lang: str) -> dict[str, str]:
+    """The names ``game``'s data sets translate into ``lang`` (English -> translation): the names
+    of items, spaces... in the rules' texts, which the catalogs cannot know. ``tab`` is the table
+    (a stream translates after its request, without the app's context)."""
+    if game is None:
+        return {}
+    from ..rules import SetupError
+
+    try:
+        data_sets = tab.game_plugin(game).data
+    except SetupError:  # a game this companion no longer has: its texts stay as they are
+        return {}
+    words = getattr(data_sets, "words", None)
+    return words(lang) if words is not None else {}
 
 
 def own_words(game: str) -> Callable[[Any], Any]:

@@ -24,6 +24,7 @@ from .common import (
     csrf_token,
     own_words,
     refuse_request,
+    select_locale,
     sim,
     sse,
     table,
@@ -150,10 +151,15 @@ def _option(game, option) -> dict:
         out["default"] = data_sets.default()
         names = data_sets.names()
         names.sort(key=lambda name: name != out["default"])
-        out["values"] = [
-            {"value": name, "label": str((data_sets.get(name) or {}).get("title") or name)}
-            for name in names
-        ]
+        # each set told by its title, in the phone's language where the set gives it
+        localised = getattr(data_sets, "localised", None)
+        lang = select_locale()
+
+        def title(name: str) -> str:
+            data = localised(name, lang) if localised is not None else data_sets.get(name)
+            return str((data or {}).get("title") or name)
+
+        out["values"] = [{"value": name, "label": title(name)} for name in names]
     return out
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 
+from ..i18n import LANGUAGES, t
 from ..rules import TABLE, SetupError
-from .common import access, message_page, sse, table, translator
+from .common import access, message_page, select_locale, sse, table, translator
 
 DISPLAY_COOKIE = "companion_display"
 
@@ -69,12 +70,28 @@ def stream():
 def game_data(game: str, name: str):
     """A game's data set, normalised (what its plug-in's data sets hold: a map, tables, cards...).
     It is what is printed on the board and the cards, the same for every viewer; it says nothing
-    about the game being played (no deck order, no hand)."""
+    about the game being played (no deck order, no hand). ``?lang=it`` asks for its names and
+    texts in that language where the set gives them (the page's own language by default; the
+    address names it, so a cache never serves one language's names to the other's page)."""
     try:
         data_sets = table().game_plugin(game).data
     except SetupError:
         abort(404)
-    data = data_sets.get(name) if data_sets is not None else None
+    lang = request.args.get("lang") or select_locale()
+    if lang not in LANGUAGES:
+        return jsonify(
+            {
+                "ok": False,
+                "reason": translator()(
+                    t("The companion speaks no language {lang}.", lang=lang[:20])
+                ),
+            }
+        ), 400
+    localised = getattr(data_sets, "localised", None)
+    if localised is not None:
+        data = localised(name, lang)
+    else:
+        data = data_sets.get(name) if data_sets is not None else None
     if data is None:
         abort(404)
     return jsonify(data)

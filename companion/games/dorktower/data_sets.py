@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .rules import DataError, load_dataset
+from .rules.data.languages import localised, words
 
 
 class DorkTowerDataSets:
@@ -45,6 +46,24 @@ class DorkTowerDataSets:
         from . import PLUGIN
 
         return PLUGIN.game.datasets.get(name)
+
+    def localised(self, name: str, lang: str) -> dict[str, Any] | None:
+        """The data set ``name`` with its names and texts in ``lang`` where it translates them
+        (its ``<lang>.json``), and ``words`` for the ids a page shows as words; None if there
+        is no set of that name."""
+        data = self.get(name)
+        return None if data is None else localised(data, lang)
+
+    def words(self, lang: str) -> dict[str, str]:
+        """English name or text -> its ``lang`` translation, over every data set (the default's
+        winning): what the texts of the rules naming an item or a space are translated with."""
+        from . import PLUGIN
+
+        game = PLUGIN.game
+        out: dict[str, str] = {}
+        for name in sorted(game.datasets, key=lambda name: name == game.default_set):
+            out.update(words(game.datasets[name], lang))
+        return out
 
     def check_default(self) -> None:
         """Load the bundled example now (it is validated on first use), so a mistake in it stops

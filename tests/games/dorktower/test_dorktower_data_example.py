@@ -29,6 +29,7 @@ KEYS = {
     "example",
     "note",
     "fingerprint",
+    "translations",
     "space_types",
     "tower_draw",
     "wedges",
@@ -101,12 +102,15 @@ def test_the_normalised_dict_has_plain_json_types_and_a_fingerprint():
     changed = json.loads(json.dumps(DATA))
     changed["tokens"]["mummy"]["strength"] = 9
     assert fingerprint(changed) != DATA["fingerprint"]
+    changed["tokens"]["mummy"]["strength"] = 8
+    changed["translations"]["it"]["tokens"]["mummy"] = "Mummia antica"
+    assert fingerprint(changed) == DATA["fingerprint"]  # a translation changes no rule
 
 
 def test_the_example_is_found_and_cached():
     """example_directory holds every file of a set; example_dataset loads it once."""
     folder = example_directory()
-    assert sorted(p.name for p in folder.glob("*.json")) == sorted(FILES)
+    assert sorted(p.name for p in folder.glob("*.json")) == sorted([*FILES, "it.json"])
     assert example_dataset() is DATA
     assert load_dataset(folder) == DATA
 

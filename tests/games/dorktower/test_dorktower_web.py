@@ -12,13 +12,16 @@ served must be the same. ``tests/web/test_secrets_harness.py`` does the same ove
 
 from __future__ import annotations
 
+import http.client
 import json
 import random
 import re
+from urllib.parse import urlsplit
 
 import pytest
 from support import (
     Server,
+    claimed_headers,
     fetch,
     first_snapshot,
     get,
@@ -88,6 +91,75 @@ def test_the_data_set_is_served_to_every_page(server):
         assert status == 404, path
 
 
+def test_the_data_set_is_served_in_the_pages_language(server):
+    """``?lang=it`` (or the phone's language) gives the set's Italian names and texts, and the
+    words of its ids (slot and monster types); ids, numbers and the fingerprint stay."""
+    base = f"{server.base}/api/games/dorktower/data/example"
+    italian = get(f"{base}?lang=it")
+    assert italian["fingerprint"] == DATA["fingerprint"] and italian["language"] == "it"
+    assert italian["spaces"]["rv-city"]["name"] == "Rocca di Ravensteel"
+    assert italian["items"]["chain-mail"]["equipment"]["name"] == "Cotta di Maglia"
+    assert italian["items"]["chain-mail"]["equipment"]["type"] == "armour"  # the id stays
+    assert italian["scrolls"]["rewind"]["name"] == "Riavvolgi"
+    assert italian["words"]["weapon"] == "arma" and italian["words"]["undead"] == "non morto"
+    assert "translations" not in italian
+    english = get(f"{base}?lang=en")
+    assert english["spaces"]["rv-city"]["name"] == "Ravensteel Keep" and english["words"] == {}
+    status, by_cookie, _ = request(base, headers={"Cookie": "companion_lang=it"})
+    assert status == 200 and by_cookie["scrolls"]["rewind"]["name"] == "Riavvolgi"
+    status, answer, _ = request(f"{base}?lang=klingon", headers={"Cookie": "companion_lang=it"})
+    assert status == 400 and answer["reason"] == "Il companion non parla la lingua klingon."
+
+
+def test_an_italian_phone_reads_the_sets_names(server):
+    """The rules' texts and views name items, heroes and spaces: an Italian phone reads them
+    from the data set's Italian (the snapshot's hero, the hand, the prompt's city)."""
+    links = new_game(server, options={"start_roll": False})
+    for player, char, city in (
+        ("Elena", "lumpin", "rv-city"),
+        ("Denise", "topdeck", "th-city"),
+        ("Marta", "laeoretha", "cd-city"),
+    ):
+        phone(links, player, {"type": "choose", "character": char, "city": city})
+    english = json.dumps(get(f"{links['Elena']}/api/state"), ensure_ascii=False)
+    assert "Lumpin Lightfingers" in english and "Ravensteel Keep" in english
+    status, snap, _ = request(
+        f"{links['Elena']}/api/state", headers={"Cookie": "companion_lang=it"}
+    )
+    assert status == 200
+    italian = json.dumps(snap, ensure_ascii=False)
+    assert "Lumpin Lestodita" in italian and "Rocca di Ravensteel" in italian
+    streamed = italian_stream(f"{links['Elena']}/stream")
+    for name in ("Lumpin Lightfingers", "Ravensteel Keep", "Invented example", "Howling Waste"):
+        assert name not in italian, name
+        assert name not in json.dumps(streamed, ensure_ascii=False), name  # the stream too
+    assert streamed["view"]["players"]["Elena"]["hero"] == "Lumpin Lestodita"
+
+
+def italian_stream(url: str) -> dict:
+    """The first snapshot of a phone's stream in Italian (a stream translates after its request)."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
+    headers = {"Accept": "text/event-stream", "Cookie": "companion_lang=it"}
+    try:
+        conn.request("GET", parts.path, headers=claimed_headers(parts.path, headers))
+        response = conn.getresponse()
+        assert response.status == 200
+        event, data = None, []
+        while True:
+            line = response.readline().decode().rstrip("\r\n")
+            if line.startswith("event:"):
+                event = line[6:].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].lstrip())
+            elif line == "" and data:
+                if event == "snapshot":
+                    return json.loads("\n".join(data))
+                event, data = None, []
+    finally:
+        conn.close()
+
+
 def test_the_host_can_start_dork_tower(server):
     setup = get(f"{server.host}/api/setup")
     dt = next(g for g in setup["games"] if g["id"] == "dorktower")
@@ -116,6 +188,8 @@ def test_the_host_can_start_dork_tower(server):
     trade_it = next(o for o in dt_it["options"] if o["name"] == "trade_windows")
     assert trade_it["label"] == "Quando gli eroi commerciano"
     assert trade_it["values"][3] == {"value": "none", "label": "Mai"}
+    sets_it = next(o for o in dt_it["options"] if o["name"] == "data_set")
+    assert sets_it["values"][0]["label"].startswith("Esempio inventato")  # the set's it.json
     # the simulated box: the tower, every token, item and scroll card, enrolled at first start
     assert setup["tags"]["dorktower"] == GAME.components
     links = new_game(server)

@@ -7,9 +7,11 @@ from typing import Any
 
 from companion.rules.api import State
 
+from .texts import named
+
 
 def space_name(data: dict[str, Any], space: str) -> str:
-    return data["spaces"][space]["name"]
+    return named(data["spaces"][space]["name"])
 
 
 def space_type(data: dict[str, Any], space: str) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from .flow import trade_window
 from .heroes import gain_item, repeatable, take_item
 from .prompts import prompt
 from .state import draw_step
-from .texts import slot_number
+from .texts import named, slot_number
 
 
 def _city_seat(data: dict[str, Any], state: State, action: Action, what: str) -> int:
@@ -95,7 +95,7 @@ def buy(data: dict[str, Any], state: State, action: Action, events: list[Event])
             "DT-CITY-4",
             t(
                 "{item} costs {price} gold; {player} has {gold}.",
-                item=item["name"],
+                item=named(item["name"]),
                 price=item["price"],
                 player=_name(state, seat),
                 gold=hero["gold"],
@@ -108,14 +108,14 @@ def buy(data: dict[str, Any], state: State, action: Action, events: list[Event])
         text = t(
             "{player} buys {item} for {price} gold (backpack).",
             player=_name(state, seat),
-            item=item["name"],
+            item=named(item["name"]),
             price=item["price"],
         )
     else:
         text = t(
             "{player} buys {item} for {price} gold (slot {slot}).",
             player=_name(state, seat),
-            item=item["name"],
+            item=named(item["name"]),
             price=item["price"],
             slot=slot_number(where),
         )
@@ -195,7 +195,7 @@ def sell(data: dict[str, Any], state: State, action: Action, events: list[Event]
             t(
                 "{player} sells {item} for {gold} gold.",
                 player=name,
-                item=data["items"][card][held["face"]]["name"],
+                item=named(data["items"][card][held["face"]]["name"]),
                 gold=price,
             ),
             player=name,

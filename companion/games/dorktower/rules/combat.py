@@ -30,6 +30,7 @@ from .heroes import use_scroll
 from .movement import flee_spaces
 from .prompts import prompt
 from .state import fighting
+from .texts import named
 from .windows import RIVAL_WINDOWS, WINDOWS, all_passed, fits_window, moment_of
 
 
@@ -144,7 +145,7 @@ def take_back(data: dict[str, Any], state: State, action: Action, events: list[E
         if seat in combat["passed"]:
             combat["passed"].remove(seat)
     state["pending"] = [entry for entry in state["pending"] if entry.get("why") != "combat"]
-    scroll = data["scrolls"][played["scroll"]]["name"]  # played: public
+    scroll = named(data["scrolls"][played["scroll"]]["name"])  # played: public
     events.append(
         _event(
             "scroll_taken_back",

@@ -20,7 +20,7 @@ from .heroes import gain_item
 from .prompts import prompt
 from .setup import rolled_start
 from .state import draw_step, fulfilled
-from .texts import slot_number, takes_an
+from .texts import named, slot_number, takes_an
 
 #: The rules that asked for a roll, by the ``why`` of its chance step.
 ROLLED = {
@@ -134,7 +134,7 @@ def draw_token(data: dict[str, Any], state: State, action: Action, events: list[
     if state["bowl"].get(token, 0) <= 0:
         raise _Refuse(
             "DT-SETUP-4",
-            t("No {token} token is left in the bowl.", token=data["tokens"][token]["name"]),
+            t("No {token} token is left in the bowl.", token=named(data["tokens"][token]["name"])),
         )
     fulfilled(state)
     state["bowl"][token] -= 1
@@ -146,7 +146,10 @@ def draw_token(data: dict[str, Any], state: State, action: Action, events: list[
         events.append(
             _event(
                 "token_drawn",
-                t("{token} is friendly: Z'Mindrik ignores it; draw again.", token=entry["name"]),
+                t(
+                    "{token} is friendly: Z'Mindrik ignores it; draw again.",
+                    token=named(entry["name"]),
+                ),
                 token=token,
                 ignored=True,
             )
@@ -157,11 +160,15 @@ def draw_token(data: dict[str, Any], state: State, action: Action, events: list[
         encounter["unresolved"].append(token)
     if takes_an(entry["name"]):
         text = t(
-            "{player} draws an {token}.", player=_name(state, state["active"]), token=entry["name"]
+            "{player} draws an {token}.",
+            player=_name(state, state["active"]),
+            token=named(entry["name"]),
         )
     else:
         text = t(
-            "{player} draws a {token}.", player=_name(state, state["active"]), token=entry["name"]
+            "{player} draws a {token}.",
+            player=_name(state, state["active"]),
+            token=named(entry["name"]),
         )
     events.append(_event("token_drawn", text, token=token, monster=entry["monster"]))
     flow(data, state, events)
@@ -185,9 +192,9 @@ def draw_item(data: dict[str, Any], state: State, action: Action, events: list[E
                 t(
                     "Shop card: {equipment} ({equipment_price} gold) or "
                     "{magic} ({magic_price} gold).",
-                    equipment=faces["equipment"]["name"],
+                    equipment=named(faces["equipment"]["name"]),
                     equipment_price=faces["equipment"]["price"],
-                    magic=faces["magic"]["name"],
+                    magic=named(faces["magic"]["name"]),
                     magic_price=faces["magic"]["price"],
                 ),
                 card=card,
@@ -196,7 +203,7 @@ def draw_item(data: dict[str, Any], state: State, action: Action, events: list[E
     else:  # DT-REWARD-2, DT-REWARD-3, DT-AMB-22: that face, shown to all
         face = chance_step["face"]
         where = gain_item(data, state, seat, card, face)
-        item = data["items"][card][face]["name"]
+        item = named(data["items"][card][face]["name"])
         if where == "backpack":
             text = t("{player} gains {item} (backpack).", player=_name(state, seat), item=item)
         else:
@@ -231,7 +238,7 @@ def draw_scroll(data: dict[str, Any], state: State, action: Action, events: list
             "scroll_drawn",
             t("{player} draws a scroll.", player=name),
             player=name,
-            private={"scroll": card, "name": data["scrolls"][card]["name"]},
+            private={"scroll": card, "name": named(data["scrolls"][card]["name"])},
             audience=[name],
         )
     )  # DT-CARD-6, DT-CITY-5: only the drawer sees it

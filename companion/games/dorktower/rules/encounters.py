@@ -16,7 +16,7 @@ from .checks import expect_turn
 from .fights import return_tokens, start_combat
 from .flow import flow, to_city, trade_window
 from .state import draw_step, new_encounter
-from .texts import listing
+from .texts import listing, named
 
 
 def move_ended(data: dict[str, Any], state: State, events: list[Event], why: str = "stop") -> None:
@@ -97,11 +97,11 @@ def resolve(data: dict[str, Any], state: State, action: Action, events: list[Eve
         text = t(
             "{player} resolves {token}: {gains}.",
             player=name,
-            token=entry["name"],
+            token=named(entry["name"]),
             gains=listing(parts),
         )
     else:
-        text = t("{player} resolves {token}.", player=name, token=entry["name"])
+        text = t("{player} resolves {token}.", player=name, token=named(entry["name"]))
     events.append(_event("resolved", text, player=name, token=token))
     state["phase"] = "encounter"
     flow(data, state, events)

@@ -17,7 +17,7 @@ from .checks import own_turn
 from .constants import SLOTS
 from .heroes import fits, level_of, take_item
 from .state import held_items
-from .texts import either
+from .texts import either, named
 
 
 def equip(data: dict[str, Any], state: State, action: Action, events: list[Event]) -> None:
@@ -52,7 +52,7 @@ def equip(data: dict[str, Any], state: State, action: Action, events: list[Event
                 "DT-CHAR-3",
                 t(
                     "{item} (+{bonus}) is above this slot's Max +{max}.",
-                    item=item["name"],
+                    item=named(item["name"]),
                     bonus=item["bonus"],
                     max=slot["max"],
                 ),
@@ -62,8 +62,8 @@ def equip(data: dict[str, Any], state: State, action: Action, events: list[Event
             t(
                 "Slot {slot} takes {types}, not {type}.",
                 slot=index + 1,
-                types=either(slot["types"]),
-                type=item["type"],
+                types=either([named(kind) for kind in slot["types"]]),
+                type=named(item["type"]),
             ),
         )
     take_item(state, seat, card)
@@ -76,7 +76,7 @@ def equip(data: dict[str, Any], state: State, action: Action, events: list[Event
             t(
                 "{player} puts {item} in slot {slot}.",
                 player=_name(state, seat),
-                item=item["name"],
+                item=named(item["name"]),
                 slot=index + 1,
             ),
             player=_name(state, seat),
@@ -177,7 +177,7 @@ def level_up(data: dict[str, Any], state: State, action: Action, events: list[Ev
                 "{player} discards {cost} XP: {character} is high level.",
                 player=name,
                 cost=cost,
-                character=character["name"],
+                character=named(character["name"]),
             ),
             player=name,
         )

@@ -15,6 +15,7 @@ from .board import space_name, space_type
 from .constants import MAX_SIXES, QUEST_XP
 from .heroes import equipped_slots, level_of
 from .state import draw_step, fighting
+from .texts import listing, named
 from .windows import after_window_opens, all_passed
 
 
@@ -87,7 +88,7 @@ def start_combat(
         "wizard": encounter["wizard"],
         "space": encounter["space"],
     }
-    names = ", ".join(data["tokens"][monster]["name"] for monster in monsters)
+    names = listing([named(data["tokens"][monster]["name"]) for monster in monsters])
     events.append(
         _event(
             "combat",
@@ -285,7 +286,7 @@ def rolled_treasure(
     result = token["treasure"][str(values[0])]
     seat = chance_step["player"]
     name = _name(state, seat)
-    shown = {"token": token["name"], "value": values[0]}
+    shown = {"token": named(token["name"]), "value": values[0]}
     if "gold" in result:
         state["heroes"][seat]["gold"] += result["gold"]
         text = t("{token}'s treasure ({value}): {gold} gold.", gold=result["gold"], **shown)

@@ -13,6 +13,7 @@ from companion.rules.common import event as _event
 from companion.rules.common import name_of as _name
 
 from .constants import BACKPACK_LIMIT, SCROLL_LIMIT
+from .texts import named
 
 
 def level_of(data: dict[str, Any], state: State, seat: int) -> dict[str, Any]:
@@ -113,8 +114,8 @@ def use_scroll(
             t(
                 "{player} plays {scroll}: {text}",
                 player=name,
-                scroll=scroll["name"],
-                text=scroll["text"],
+                scroll=named(scroll["name"]),
+                text=named(scroll["text"]),
             ),
             player=name,
             scroll=card,

@@ -22,7 +22,8 @@ from .movement import flee_spaces
 from .routes import reach
 from .state import copy_state, fighting, held_items
 from .turns import end_turn
-from .windows import fits, fits_window
+from .windows import fits as scroll_fits
+from .windows import fits_window
 
 
 def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
@@ -355,7 +356,7 @@ def _scroll_steps(data: dict[str, Any], state: State, to: str) -> list[Action]:
     out: list[Action] = []
     for card in sorted(set(hero["scrolls"])):
         scroll = data["scrolls"][card]
-        if border not in scroll["effect"].get("cross", []) or not fits(
+        if border not in scroll["effect"].get("cross", []) or not scroll_fits(
             scroll, "movement", "fighter"
         ):
             continue

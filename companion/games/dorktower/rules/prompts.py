@@ -12,6 +12,7 @@ from companion.rules.common import name_of as _name
 from .board import other_seats, space_type
 from .chance import chance
 from .heroes import over_limits
+from .texts import named
 
 
 def prompt(data: dict[str, Any], state: State) -> Text:
@@ -41,7 +42,7 @@ def prompt(data: dict[str, Any], state: State) -> Text:
                 return t(
                     "{player}: roll a die for the {token}'s treasure.",
                     player=actor,
-                    token=data["tokens"][chance_step["token"]]["name"],
+                    token=named(data["tokens"][chance_step["token"]]["name"]),
                 )
             if count == 1:
                 return t("{player}: roll one die on the Quest Location table.", player=actor)

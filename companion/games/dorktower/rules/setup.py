@@ -20,7 +20,7 @@ from .flow import flow, start_turn
 from .heroes import fits, gain_item, level_of
 from .prompts import prompt
 from .state import draw_step, new_hero
-from .texts import tie_text
+from .texts import named, tie_text
 
 
 def new_state(
@@ -288,7 +288,10 @@ def choose(data: dict[str, Any], state: State, action: Action, events: list[Even
     if any(hero["character"] == character for hero in state["heroes"]):
         raise _Refuse(
             "DT-SETUP-7",
-            t("{character} is already taken.", character=data["characters"][character]["name"]),
+            t(
+                "{character} is already taken.",
+                character=named(data["characters"][character]["name"]),
+            ),
         )
     city = action.get("city")
     space = data["spaces"].get(city) if isinstance(city, str) else None
@@ -303,7 +306,7 @@ def choose(data: dict[str, Any], state: State, action: Action, events: list[Even
             "DT-SETUP-8",
             t(
                 "Each player starts in a different kingdom; {kingdom} is taken.",
-                kingdom=wedge_by_id(data, wedge)["name"],
+                kingdom=named(wedge_by_id(data, wedge)["name"]),
             ),
         )
     hero = state["heroes"][seat]
@@ -314,8 +317,8 @@ def choose(data: dict[str, Any], state: State, action: Action, events: list[Even
             t(
                 "{player} plays {character}, from {city}.",
                 player=_name(state, seat),
-                character=data["characters"][character]["name"],
-                city=space["name"],
+                character=named(data["characters"][character]["name"]),
+                city=named(space["name"]),
             ),
             player=_name(state, seat),
             character=character,

@@ -5,6 +5,13 @@ from __future__ import annotations
 from companion.i18n import Text, t
 
 
+def named(name: str) -> Text:
+    """A data set's name or text (an item, a space, a scroll's text) as the rules show it: English
+    here, made again in the page's language from the data set's translations where one is given
+    (its English is its template; ``docs/languages.md``)."""
+    return Text(name)
+
+
 def takes_an(noun: str) -> bool:
     """Whether English writes "an" before ``noun``."""
     return noun[:1].lower() in "aeiou"

@@ -21,6 +21,7 @@ from .fights import skip_empty_windows
 from .flow import start_turn
 from .heroes import over_limits
 from .prompts import prompt
+from .texts import named
 from .trade import close_trade
 
 
@@ -96,7 +97,7 @@ def end_turn(data: dict[str, Any], state: State, action: Action, events: list[Ev
             "tower_turned",
             t(
                 "The tower turns: the door faces {wedge}. {player}'s turn.",
-                wedge=data["wedges"][door]["name"],
+                wedge=named(data["wedges"][door]["name"]),
                 player=next_name,
             ),
             step=state["tower_step"],

@@ -18,6 +18,7 @@ from .movement import flee_spaces
 from .prompts import prompt, waiting_names
 from .routes import reach
 from .state import copy_state
+from .texts import named
 
 
 def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
@@ -37,7 +38,7 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
         players[name] = {
             "seat": seat,
             "character": hero["character"],
-            "hero": character["name"] if character else None,
+            "hero": named(character["name"]) if character else None,
             "level": hero["level"],
             "strength": level["strength"] if level else None,
             "movement": level["movement"] if level else None,
@@ -101,7 +102,11 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
     result: dict[str, Any] = {
         "game": GAME_ID,
         "viewer": viewer,
-        "data_set": {"name": data["name"], "title": data["title"], "example": data["example"]},
+        "data_set": {
+            "name": data["name"],
+            "title": named(data["title"]),
+            "example": data["example"],
+        },
         "phase": state["phase"],
         "turn": state["turn"],
         "active": _name(state, state["active"]) if state["phase"] != "start_roll" else None,
@@ -119,7 +124,7 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
             "door_wedge": door,
             "door_space": data["shadowlands"][data["wedges"][door]["id"]],
             "wedges": [
-                {"id": wedge["id"], "name": wedge["name"], "kind": wedge["kind"], "day": day}
+                {"id": wedge["id"], "name": named(wedge["name"]), "kind": wedge["kind"], "day": day}
                 for wedge, day in zip(data["wedges"], tower_days)
             ],
         },
@@ -154,8 +159,8 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
                 {
                     "card": entry["card"],
                     "bought": entry["bought"],
-                    "equipment": data["items"][entry["card"]]["equipment"],
-                    "magic": data["items"][entry["card"]]["magic"],
+                    "equipment": _face(data["items"][entry["card"]]["equipment"]),
+                    "magic": _face(data["items"][entry["card"]]["magic"]),
                 }
                 for entry in state["shop"]["cards"]
             ],
@@ -209,18 +214,23 @@ def _item_view(data: dict[str, Any], held: dict | None, slot: dict | None) -> di
             else {"card": None, "accepts": slot["types"], "max": slot.get("max")}
         )
     face = data["items"][held["card"]][held["face"]]
-    out = {"card": held["card"], "face": held["face"], **face}
+    out = {"card": held["card"], "face": held["face"], **_face(face)}
     if slot is not None:
         out["accepts"], out["max"] = slot["types"], slot.get("max")
     return out
+
+
+def _face(face: dict[str, Any]) -> dict[str, Any]:
+    """An item card's face, its name translatable."""
+    return {**face, "name": named(face["name"])}
 
 
 def _scroll_view(data: dict[str, Any], card: str) -> dict[str, Any]:
     scroll = data["scrolls"][card]
     return {
         "scroll": card,
-        "name": scroll["name"],
-        "text": scroll["text"],
+        "name": named(scroll["name"]),
+        "text": named(scroll["text"]),
         "when": scroll["when"],
         "by": scroll["by"],
         "effect": scroll["effect"],
@@ -231,7 +241,7 @@ def _token_view(data: dict[str, Any], token: str) -> dict[str, Any]:
     entry = data["tokens"][token]
     return {
         "token": token,
-        "name": entry["name"],
+        "name": named(entry["name"]),
         "monster": entry["monster"],
         "strength": entry["strength"],
         "types": entry["types"],

@@ -5,7 +5,7 @@ import { _, el } from "/static/js/common.js";
 import { seatLabel } from "/static/js/seats.js";
 import { dice, shopCards } from "./sheet.js";
 import {
-  SIGNED, goldText, heroName, rich, rowLabel, scrollEffect, tokenText, treasureName, xpText,
+  SIGNED, dataWord, goldText, heroName, rich, rowLabel, scrollEffect, tokenText, treasureName, xpText,
 } from "./words.js";
 
 export const needsText = (n) => _("needs {n} or more", { n });
@@ -84,8 +84,8 @@ export function fight(snap, d, me = null) {
       : (c.quest ? _("fights in the tower for the quest:") : _("fights in the tower:"));
     out.push(el("p", { class: "dt-fighter" }, seatLabel(snap, who, who === me ? " " + _("(you)") : ""), ` ${fights}`));
     out.push(el("ul", { class: "dt-monsters" }, c.monsters.map((m, i) => el("li", { class: removed[i] ? "removed" : "" },
-      el("strong", { text: m.name }), el("span", { class: "num", text: m.strength }),
-      el("small", { text: `${m.types.join(", ")} · ${xpText(m.xp)}` + (removed[i] ? " · " + _("removed by a scroll") : "") })))));
+      el("strong", { text: m.name }), el("span", { class: "num", "data-label": _("strength"), text: m.strength }),
+      el("small", { text: `${m.types.map(dataWord).join(", ")} · ${xpText(m.xp)}` + (removed[i] ? " · " + _("removed by a scroll") : "") })))));
 
     out.push(el("div", { class: "dt-totals", role: "group", "aria-label": _("the combat totals") },
       el("div", { class: "side hero" }, el("h4", { text: who }),
@@ -133,7 +133,7 @@ export function fight(snap, d, me = null) {
     const drew = { player: heroName(view, view.active) };
     out.push(el("p", {}, enc.space ? _("{player} drew on {space}:", { ...drew, space: d.spaces[enc.space].name }) : _("{player} drew:", drew)));
     out.push(el("ul", { class: "dt-monsters" }, enc.drawn.map((m) => el("li", {},
-      el("strong", { text: m.name }), m.monster ? el("span", { class: "num", text: m.strength }) : null,
+      el("strong", { text: m.name }), m.monster ? el("span", { class: "num", "data-label": _("strength"), text: m.strength }) : null,
       el("small", { text: tokenText(m) + (enc.unresolved.includes(m.token) ? " · " + _("resolve first") : "") })))));
   }
   if (view.shop && view.shop.cards.length && view.active !== me) out.push(...shopCards(snap, d, []));

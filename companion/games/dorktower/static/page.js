@@ -16,6 +16,7 @@ import { actions, drawPicker, endTurn, invite } from "./choices.js";
 import { diceNote as rollNote, fight } from "./fight.js";
 import { boardMap } from "./map.js";
 import { heroSheet, useActions } from "./sheet.js";
+import { useWords } from "./words.js";
 
 export const styles = ["page.css"];
 
@@ -34,9 +35,11 @@ function load(view) {
   const name = view.data_set.name;
   if (!sets[name]) {
     const entry = { value: null };
-    entry.promise = fetch(`/api/games/dorktower/data/${encodeURIComponent(name)}`)
+    // in the page's language: the set's names and texts where it translates them (docs/languages.md)
+    const lang = encodeURIComponent(document.documentElement.lang || "en");
+    entry.promise = fetch(`/api/games/dorktower/data/${encodeURIComponent(name)}?lang=${lang}`)
       .then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))))
-      .then((d) => { entry.value = d; return d; })
+      .then((d) => { useWords(d); entry.value = d; return d; })
       .catch((err) => { delete sets[name]; throw err; });
     sets[name] = entry;
   }

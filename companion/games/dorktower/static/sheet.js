@@ -3,8 +3,8 @@
 import { _, el } from "/static/js/common.js";
 import { seat, seatLabel } from "/static/js/seats.js";
 import {
-  ability, dayWord, faceName, faceText, goldText, joinAnd, joinOr, rich, scrollTiming, scrollsText,
-  space, typeName, versus, xpText,
+  ability, dataWord, dayWord, faceName, faceText, goldText, joinAnd, joinOr, rich, scrollTiming,
+  scrollsText, space, typeName, versus, xpText,
 } from "./words.js";
 
 // -- small pieces -------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ export function heroSheet(snap, d, name, { me = null, open = true } = {}) {
   // the four slots
   body.push(heading(_("Slots: their items count in a fight")));
   body.push(el("ol", { class: "dt-slots" }, p.slots.map((slot, k) => {
-    const accepts = joinOr(slot.accepts) + (slot.max !== null && slot.max !== undefined ? " (" + _("Max +{n}", { n: slot.max }) + ")" : "");
+    const accepts = joinOr(slot.accepts.map(dataWord)) + (slot.max !== null && slot.max !== undefined ? " (" + _("Max +{n}", { n: slot.max }) + ")" : "");
     return el("li", { "data-slot": k },
       el("span", { class: "slot-name", text: String(k + 1), "aria-label": _("slot {n}", { n: k + 1 }) }), el("small", { class: "accepts", text: accepts }),
       slot.card ? el("span", { class: `dt-item ${slot.face}` }, el("strong", { text: faceText(slot) }), el("small", { text: ` (${faceName(slot.face)})` }))

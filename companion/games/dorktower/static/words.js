@@ -34,7 +34,12 @@ const SPACE_TYPES = {
   city: () => _("city"), field: () => _("field"), forest: () => _("forest"),
   shadowland: () => _("shadowland"), dungeon: () => _("dungeon"),
 };
-export const typeName = (ty) => (SPACE_TYPES[ty] ? SPACE_TYPES[ty]() : ty);
+// the data set's own words for its ids (slot and monster types...) in the page's language: the
+// data endpoint sends them (`words`, English -> translation) beside the set's translated names
+let WORDS = {};
+export function useWords(d) { WORDS = (d && d.words) || {}; }
+export const dataWord = (w) => (Object.prototype.hasOwnProperty.call(WORDS, w) ? WORDS[w] : w);
+export const typeName = (ty) => (SPACE_TYPES[ty] ? SPACE_TYPES[ty]() : dataWord(ty));
 const BORDERS = { lake: () => _("lake"), mountain: () => _("mountain") };
 const borderName = (b) => (BORDERS[b] ? BORDERS[b]() : b);
 export const dayOrNight = (day) => (day ? _("day") : _("night"));
@@ -107,7 +112,7 @@ export function spaceDetail(info) {
   return parts.join(" · ");
 }
 
-export const versus = (v, type) => _("+{n} vs {type}", { n: v, type });
+export const versus = (v, type) => _("+{n} vs {type}", { n: v, type: dataWord(type) });
 
 export function faceText(face) {
   const extra = Object.entries(face.vs || {}).map(([t, v]) => versus(v, t));
@@ -115,7 +120,7 @@ export function faceText(face) {
     const one = face.crosses.length === 1 && ABILITIES[`cross_${face.crosses[0]}`];
     extra.push(one ? one() : _("crosses {borders}s", { borders: joinAnd(face.crosses.map(borderName)) }));
   }
-  return `${face.name}: ${face.type} +${face.bonus}${extra.length ? `, ${extra.join(", ")}` : ""}`;
+  return `${face.name}: ${dataWord(face.type)} +${face.bonus}${extra.length ? `, ${extra.join(", ")}` : ""}`;
 }
 
 function effectText(effect) {
@@ -129,7 +134,7 @@ function effectText(effect) {
 }
 
 export function tokenText(t) {
-  if (t.monster) return [_("strength {n}", { n: t.strength }), t.types.join(", "), xpText(t.xp), t.treasure ? _("treasure") : null].filter((x) => x !== null).join(" · ");
+  if (t.monster) return [_("strength {n}", { n: t.strength }), t.types.map(dataWord).join(", "), xpText(t.xp), t.treasure ? _("treasure") : null].filter((x) => x !== null).join(" · ");
   const effect = effectText(t.effect || {});
   return t.friendly ? _("friendly: {effect}", { effect }) : effect;
 }

@@ -9,7 +9,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from companion.i18n import DEFAULT, LANGUAGES
+
 from .board import check_encounter_chart, check_manifest, check_map, check_tower
+from .languages import check_translation, check_words
 from .layout import layout
 from .pieces import check_characters, check_items, check_scrolls, check_tokens, check_xp_costs
 from .reading import DataError, DataFile, read_file
@@ -32,9 +35,14 @@ FILES = (
 
 def fingerprint(data: dict[str, Any]) -> str:
     """The first 16 hex digits of the SHA-256 of the canonical JSON of ``data`` (without its
-    own ``fingerprint`` and without the ``layout``, which only says where the pages draw each
-    space): two sets that play alike have equal fingerprints."""
-    content = {key: value for key, value in data.items() if key not in ("fingerprint", "layout")}
+    own ``fingerprint``, the ``layout`` (where the pages draw each space) and the
+    ``translations`` (names in other languages), which change no rule: two sets that play alike
+    have equal fingerprints, and a game goes on after a drawing or a name's Italian is mended."""
+    content = {
+        key: value
+        for key, value in data.items()
+        if key not in ("fingerprint", "layout", "translations")
+    }
     canonical = json.dumps(content, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
@@ -101,6 +109,12 @@ def load_dataset(directory: str | Path) -> dict[str, Any]:
         board["positions"],
     )
     data["fingerprint"] = fingerprint(data)
+    data["translations"] = {}
+    for lang in LANGUAGES:
+        if lang != DEFAULT and (folder / f"{lang}.json").is_file():
+            file = read(f"{lang}.json")
+            data["translations"][lang] = check_translation(file, data)
+            check_words(file, data, lang)
     return data
 
 
