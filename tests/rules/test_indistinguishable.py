@@ -132,8 +132,9 @@ def test_a_viewer_cannot_tell_the_changed_state_apart(game_id):
                 if k % 10 == 5:
                     viewer = rng.choice(viewers(state))
                     play_on(game, game.indistinguishable(state, viewer, rng), rng)
-    # the swap is not vacuous: most of the time it deals the hidden things anew
-    assert changed >= 0.6 * swaps, (changed, swaps)
+    # the swap is not vacuous: half the time at least it deals the hidden things anew
+    # (0.5: a Dork Tower hero often holds no scroll, and then nothing is hidden from a viewer)
+    assert changed >= 0.5 * swaps, (changed, swaps)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

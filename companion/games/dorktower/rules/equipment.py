@@ -40,7 +40,7 @@ def equip(data: dict[str, Any], state: State, action: Action, events: list[Event
             "DT-CHAR-2",
             t(
                 "{item} is already in slot {slot}.",
-                item=data["items"][card][held["face"]]["name"],
+                item=named(data["items"][card][held["face"]]["name"]),
                 slot=index + 1,
             ),
         )

@@ -34,6 +34,8 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
     phase = state["phase"]
     if phase in ("over", "start_roll", "choose") or state["pending"]:
         return _phase_actions(data, state)  # a pending chance step comes first
+    if phase == "scrolls_after":  # DT-AMB-15: a roll not yet judged leaves the sheet alone
+        return _phase_actions(data, state)
     return _phase_actions(data, state) + _take_backs(state) + _sheet_actions(data, state)
 
 
