@@ -99,9 +99,7 @@ create_mutants(1)
 
 def generate(workdir: Path) -> None:
     """Every mutant of the rules core, written into ``mutants/`` (nothing run yet)."""
-    done = subprocess.run(
-        [sys.executable, "-c", GENERATE], cwd=workdir, stdout=subprocess.DEVNULL
-    )
+    done = subprocess.run([sys.executable, "-c", GENERATE], cwd=workdir, stdout=subprocess.DEVNULL)
     if done.returncode:
         sys.exit("mutmut could not generate the mutants")
 
@@ -183,9 +181,7 @@ def diff(source: str, original: str, mutant: str, name: str) -> tuple[int, str]:
         for line in difflib.unified_diff(old, new, lineterm="", n=0)
         if line[:1] in "+-" and line[:3] not in ("+++", "---")
     ]
-    changed = next(
-        (i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new))
-    )
+    changed = next((i for i, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
     text = (ROOT / source).read_text(encoding="utf-8").splitlines()
     head = old[0].strip() if old else ""
     start = next((i for i, line in enumerate(text) if line.strip() == head), 0)
