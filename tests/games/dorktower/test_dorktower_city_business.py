@@ -61,3 +61,21 @@ def test_working_shows_in_the_shop_view():
     assert view(state, TABLE)["shop"] == {"cards": [], "business": "work", "scroll_bought": False}
     state, _ = act(state, type="done", player="Ann")
     assert view(state, TABLE)["shop"] is None
+
+
+def test_city_business_outside_a_city_names_the_action_refused():
+    """DT-CITY-1: on the road, shopping for more and buying a scroll are refused, each naming
+    itself and what Ann may do instead."""
+    state = two()
+    for kind in ("shop_more", "buy_scroll", "shop", "sell", "work"):
+        reason = str(refused(state, "DT-CITY-1", type=kind, player="Ann").reason)
+        assert reason == f"Not now ({kind}): Ann: move (4 left), stop, or enter the tower."
+
+
+def test_selling_a_scroll_is_told_to_everyone():
+    """DT-CITY-6: the sale's text names the seller and the 50 gold, never the scroll."""
+    state = in_city({"scrolls": ["hex"]})
+    _, events = act(state, type="sell", player="Ann", scroll="hex")
+    assert events == [
+        {"type": "sold", "text": "Ann sells a scroll for 50 gold.", "player": "Ann", "gold": 50}
+    ]
