@@ -79,3 +79,16 @@ def test_selling_a_scroll_is_told_to_everyone():
     assert events == [
         {"type": "sold", "text": "Ann sells a scroll for 50 gold.", "player": "Ann", "gold": 50}
     ]
+
+
+def test_a_purchase_is_told_with_its_price_and_place():
+    """DT-CITY-4: "Ann buys Club for 5 gold (slot 1)."; an end of turn in the city closes the
+    shop for the next turn."""
+    state, _ = act(in_city({"gold": 100}), type="shop", player="Ann")
+    state, _ = act(state, type="draw_item", card="dagger")
+    state, _ = act(state, type="draw_item", card="club")
+    state, events = act(state, type="buy", player="Ann", card="club", face="equipment")
+    assert events[0]["text"] == "Ann buys Club for 5 gold (slot 1)."
+    assert (events[0]["where"], state["heroes"][0]["gold"]) == ("slot 1", 95)
+    state, _ = act(state, type="end_turn", player="Ann")
+    assert state["shop"] is None and view(state, TABLE)["shop"] is None

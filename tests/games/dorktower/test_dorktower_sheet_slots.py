@@ -46,3 +46,11 @@ def test_no_sheet_changes_before_the_game_has_begun():
         {"type": "level_up"},
     ):
         refused(state, "DT-TURN-2", player="Ann", **action)
+
+
+def test_refusals_about_a_sheet_name_the_hero():
+    """DT-CARD-5, DT-CARD-6: Ann has no dagger to equip and no Hex to discard."""
+    reason = refused(two(), "DT-CARD-5", type="equip", player="Ann", card="dagger", slot=0).reason
+    assert str(reason) == "Ann does not have that item."
+    reason = refused(two(), "DT-CARD-6", type="discard", player="Ann", scroll="hex").reason
+    assert str(reason) == "That scroll is not in Ann's hand."

@@ -67,3 +67,21 @@ def test_only_a_drawn_token_is_resolved():
     enchanter, events = act(state, type="resolve", player="Ann", token="enchanter")
     assert events[0]["text"] == "Ann resolves Enchanter: a scroll."
     assert GAME.chance(enchanter).rule == "DT-CARD-6"
+
+
+def test_stopping_twice_and_turning_the_tower_twice_are_refused():
+    """DT-TURN-2, DT-TIME-2: in her city Ann has already stopped; the tower turns exactly one
+    step."""
+    reason = refused(in_city(), "DT-TURN-2", type="stop", player="Ann").reason
+    assert str(reason) == "Not now (stop): Ann: shop or work in the city, then end the turn."
+    reason = refused(two(), "DT-TIME-2", type="end_turn", player="Ann", steps=2).reason
+    assert str(reason) == "The tower turns exactly one step clockwise."
+
+
+def test_a_mountain_is_not_stepped_over_without_a_way_to_cross():
+    """DT-BORDER-2: the refusal says every way across a mountain and its price."""
+    reason = refused(two(), "DT-BORDER-2", type="step", player="Ann", to="rv-moor").reason
+    assert str(reason) == (
+        "A mountain is a border: cross it by ability, magic item or scroll, for 2 XP, or with "
+        "the whole movement from a space next to it (cross: ability, item, scroll, xp or whole)."
+    )
