@@ -3,7 +3,7 @@ who may touch a sheet when (DT-TURN-1, DT-TURN-2, DT-AMB-15)."""
 
 from __future__ import annotations
 
-from dt_support import DAGGER_AND_MAIL, GAME, act, kinds, refused, two, view
+from dt_support import DAGGER_AND_MAIL, GAME, act, arrange, hero, kinds, refused, two, view
 
 from companion.rules import TABLE
 
@@ -54,3 +54,16 @@ def test_refusals_about_a_sheet_name_the_hero():
     assert str(reason) == "Ann does not have that item."
     reason = refused(two(), "DT-CARD-6", type="discard", player="Ann", scroll="hex").reason
     assert str(reason) == "That scroll is not in Ann's hand."
+
+
+def test_laeoretha_over_her_own_backpack_limit_is_held_to_it():
+    """DT-LIMIT-3: with five items in her backpack (her limit is 4) Laeoretha cannot end her
+    turn; the refusal cites her own limit, not the general one."""
+    pack = [{"card": c, "slot": "backpack"} for c in ("dagger", "club", "sling", "bow", "spear")]
+    state = arrange(
+        {"Ann": hero("laeoretha", "rv-city", items=pack), "Bob": hero("lumpin", "th-city")}
+    )
+    reason = refused(state, "DT-LIMIT-3", type="end_turn", player="Ann").reason
+    assert str(reason) == (
+        "Ann has 5 items in the backpack: discard down to 4 before the tower turns."
+    )
