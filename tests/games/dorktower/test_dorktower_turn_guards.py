@@ -5,7 +5,7 @@ nobody waits for, and only the awaited player's draw."""
 from __future__ import annotations
 
 import pytest
-from dt_support import GAME, act, draw_tokens, in_city, refused, two
+from dt_support import GAME, act, arrange, draw_tokens, hero, in_city, refused, roll, two
 
 CHOOSING = "Not now: Ann: choose a character and a home city."
 MOVING = "Ann: move (4 left), stop, or enter the tower."
@@ -85,3 +85,15 @@ def test_a_mountain_is_not_stepped_over_without_a_way_to_cross():
         "A mountain is a border: cross it by ability, magic item or scroll, for 2 XP, or with "
         "the whole movement from a space next to it (cross: ability, item, scroll, xp or whole)."
     )
+
+
+def test_nothing_is_resolved_while_a_treasure_is_rolled():
+    """DT-TURN-2, DT-REWARD-2: after beating the Orc, Ann rolls for its treasure first."""
+    state = arrange(
+        {"Ann": hero("topdeck", "rv-city", space="rv-moor"), "Bob": hero("lumpin", "th-city")},
+        monsters={"rv-moor": ["orc"]},
+    )
+    state, _ = act(state, type="stop", player="Ann")
+    state, _ = roll(state, 6, 6)
+    reason = refused(state, "DT-TURN-2", type="resolve", player="Ann", token="orc").reason
+    assert str(reason) == "Not now: Ann: roll a die for the Orc's treasure."

@@ -45,3 +45,14 @@ def test_a_friendly_token_is_drawn_again_by_the_attacker_under_the_wizards_rule(
         "Ann",
         2,
     )
+
+
+def test_tombs_among_the_summons_draw_more_for_the_wizard():
+    """DT-WIZ-3: Tombs resolved in Z'Mindrik's summons draw two more tokens, still his: drawn
+    by Ann under DT-WIZ-1."""
+    state = draw_tokens(attacking(), "tombs", "goblin", "orc", "wolf", "bandit")
+    assert state["phase"] == "resolve"
+    state, _ = act(state, type="resolve", player="Ann", token="tombs")
+    assert GAME.awaited(state) == {"kind": "token", "player": "Ann", "why": "wizard", "left": 2}
+    chance = GAME.chance(state)
+    assert (chance.kind, chance.rule, chance.player) == ("draw", "DT-WIZ-1", "Ann")
