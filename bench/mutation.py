@@ -220,6 +220,10 @@ def main() -> None:
         "--workdir", type=Path, default=ROOT / "var" / "mutation", help="emptied, then used"
     )
     args = parser.parse_args()
+    try:
+        import mutmut  # noqa: F401
+    except ImportError:
+        sys.exit("mutmut is missing: pip install -e '.[mutation]'")
     workdir = args.workdir.resolve()
     started = time.monotonic()
 
@@ -239,7 +243,7 @@ def main() -> None:
         entry = known.get(name)
         if _without_wording(original) == _without_wording(mutant):
             wording.append(name)
-        elif entry and entry.get("line", "").strip() in changes[name][1]:
+        elif entry and entry.get("line", "").strip() and entry["line"].strip() in changes[name][1]:
             excluded.append(name)
         else:
             behaviour.append(name)
@@ -270,6 +274,10 @@ def main() -> None:
     print(f"killed: {len(killed)}; timeouts: {len(timeouts)}; survived: {len(survived)}")
     score = 100.0 * (len(killed) + len(timeouts)) / len(behaviour) if behaviour else 100.0
     print(f"score: {score:.1f}% of the mutants that change behaviour killed ({minutes:.1f} min)")
+    print(
+        f"RESULT mutation_score={score:.1f}% killed={len(killed) + len(timeouts)}"
+        f" behaviour={len(behaviour)} sampled={len(sample)} seed={args.seed}"
+    )
 
 
 if __name__ == "__main__":
