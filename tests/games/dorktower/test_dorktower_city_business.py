@@ -92,3 +92,17 @@ def test_a_purchase_is_told_with_its_price_and_place():
     assert (events[0]["where"], state["heroes"][0]["gold"]) == ("slot 1", 95)
     state, _ = act(state, type="end_turn", player="Ann")
     assert state["shop"] is None and view(state, TABLE)["shop"] is None
+
+
+def test_a_purchase_into_the_backpack_and_a_card_not_in_the_deck():
+    """DT-CITY-4, DT-CHAR-5, DT-CARD-2: with slot 1 taken by the Club, the Dagger goes to the
+    backpack, and the text says so; a card already drawn is not in the deck."""
+    state, _ = act(in_city({"gold": 100}), type="shop", player="Ann")
+    state, _ = act(state, type="draw_item", card="dagger")
+    reason = refused(state, "DT-CARD-2", type="draw_item", card="dagger").reason
+    assert str(reason) == "That item card is not in the deck."
+    state, _ = act(state, type="draw_item", card="club")
+    state, _ = act(state, type="buy", player="Ann", card="club", face="equipment")
+    state, events = act(state, type="buy", player="Ann", card="dagger", face="equipment")
+    assert events[0]["text"] == "Ann buys Dagger for 10 gold (backpack)."
+    assert events[0]["where"] == "backpack"
