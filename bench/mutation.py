@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import json
 import os
 import random
@@ -220,9 +221,7 @@ def main() -> None:
         "--workdir", type=Path, default=ROOT / "var" / "mutation", help="emptied, then used"
     )
     args = parser.parse_args()
-    try:
-        import mutmut  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("mutmut") is None:
         sys.exit("mutmut is missing: pip install -e '.[mutation]'")
     workdir = args.workdir.resolve()
     started = time.monotonic()
