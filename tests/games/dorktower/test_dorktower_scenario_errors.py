@@ -30,7 +30,7 @@ BOB = hero("lumpin", "th-city")
         (
             hero("topdeck", "rv-city"),
             {"tower_step": -1},
-            "scenario tower_step: must be a whole number",
+            "scenario tower_step: must be a whole number from 0 to 7",
         ),
     ],
 )
