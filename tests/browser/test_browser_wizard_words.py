@@ -106,11 +106,11 @@ def test_the_wizard_speaks_player_in_both_languages(server, phone, shots):
         host.locator("#players-field input").nth(i).fill(name)
     for step in ("seats", "colours", "options"):
         to_step(host, step)
-    options_in_words(host, 12)
+    options_in_words(host, 13)  # the scroll windows' countdown among them
     assert host.locator("#options [name='scenario']").count() == 0
     data_set = host.locator("#options select[name='data_set'] option")
     assert data_set.first.get_attribute("value") == "example"
-    assert data_set.first.inner_text().startswith("Invented example")
+    assert data_set.first.inner_text().startswith("Esempio inventato")  # the set's title in Italian
     assert host.inner_text("label:has(input[name='start_roll'])").startswith(
         "Tiro per chi comincia"
     )
