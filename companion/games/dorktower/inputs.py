@@ -8,10 +8,12 @@ from companion.rules import TABLE, Action, Refusal, State
 from companion.table.inputs import NOTHING_TO_TAP, WRONG_KIND, GameInputs
 from companion.table.tags import Component
 
+from .rules.board import space_name
+
 
 class DorkTowerInputs(GameInputs):
     """Tokens and cards are tapped at the board reader when they are drawn; a space's sticker
-    (on a stickered board) is the active hero's step there; the tower's own sticker, or the seat
+    (on a stickered board) is the active hero's move there (a step, or the map's route); the tower's own sticker, or the seat
     button, ends the turn (the tower turns one step)."""
 
     sensor_actions = frozenset({"roll"})
@@ -81,7 +83,7 @@ class DorkTowerInputs(GameInputs):
                         prompt=self.game.view(state, TABLE)["prompt"],
                     ),
                 )
-            return {"type": "step", "player": state["players"][state["active"]], "to": value}
+            return self._to_space(state, value)
         awaited = self.game.awaited(state)
         wanted = {"token": "token", "item": "item", "scroll": "scroll"}.get(kind)
         if awaited is None or awaited["kind"] != wanted:
@@ -99,6 +101,42 @@ class DorkTowerInputs(GameInputs):
         if kind == "item":
             return {"type": "draw_item", "card": value}
         return {"type": "draw_scroll", "scroll": value, "player": awaited["player"]}
+
+    def _to_space(self, state: State, space: str) -> Action | Refusal:
+        """A step to a next space, as the phone's; farther, the route the map would take when it
+        costs only movement (no XP, no scroll, not the whole movement across a border): the same
+        ``travel`` a tap on the map sends. A route that costs more is chosen on the phone."""
+        player = state["players"][state["active"]]
+        step = {"type": "step", "player": player, "to": space}
+        data = self.game.data(state)
+        here = state["heroes"][state["active"]]["space"]
+        if space in data["adjacent"].get(here, {}):
+            return step
+        place = next(
+            (
+                entry
+                for entry in self.game.view(state, player)["reach"] or []
+                if entry["to"] == space
+            ),
+            None,
+        )
+        if place is None:
+            return step  # the rules say why not (DT-MOVE-1, DT-MOVE-3 ...)
+        for way in place["ways"]:
+            if not way["xp"] and not way["scrolls"] and not way["whole"]:
+                return {"type": "travel", "player": player, "path": way["path"], "pay": way["pay"]}
+        crossing = any(
+            cross["by"] not in ("ability", "item") for cross in place["ways"][0]["crossings"]
+        )
+        return Refusal(
+            "DT-BORDER-2" if crossing else "DT-MOVE-2",
+            t(
+                "{space} is reached only by paying (XP, a scroll or the whole movement): "
+                "{player} chooses how on the phone's map.",
+                space=space_name(data, space),
+                player=player,
+            ),
+        )
 
     def tag_owner(self, state: State, action: Action) -> str | None:
         """A draw is the drawer's (the awaited player's); a step or the tower the active

@@ -94,8 +94,35 @@ def test_a_space_sticker_is_a_step_there():
     action = INPUTS.tag(state, sticker("space rv-crypt"), "04AF", "board")
     assert action == {"type": "step", "player": "Ann", "to": "rv-crypt"}
     assert accept(state, action)["heroes"][0]["space"] == "rv-crypt"
-    far = GAME.apply(state, INPUTS.tag(state, sticker("space iv-city"), "04B0", "board"))
+    beyond = INPUTS.tag(state, sticker("space sm-city"), "04B0", "board")
+    assert beyond == {"type": "step", "player": "Ann", "to": "sm-city"}  # out of reach
+    far = GAME.apply(state, beyond)
     assert isinstance(far, Refusal) and far.rule == "DT-MOVE-3"
+
+
+def test_a_farther_space_sticker_takes_the_maps_route():
+    """A space a few steps away is reached as a tap on the map reaches it: the ``travel`` of its
+    cheapest way, when that way costs only movement; one that costs XP, a scroll or the whole
+    movement (DT-BORDER-2) is chosen on the phone, and the sticker says so."""
+    state = arranged()
+    action = INPUTS.tag(state, sticker("space rv-port"), "04B2", "board")
+    assert action == {
+        "type": "travel",
+        "player": "Ann",
+        "path": ["rv-crypt", "rv-mere", "rv-port"],
+        "pay": [{}, {}, {}],
+    }
+    moved = accept(state, action)
+    assert moved["heroes"][0]["space"] == "rv-port" and moved["t"]["moves_left"] == 1
+    rich = GAME.new(
+        list(HEROES),
+        {"scenario": {"heroes": {**HEROES, "Ann": {**HEROES["Ann"], "xp": 3}}}},
+        seed=3,
+    )
+    paid = INPUTS.tag(rich, sticker("space cd-mine"), "04B3", "board")  # 5 steps: 1 XP
+    assert isinstance(paid, Refusal) and paid.rule == "DT-MOVE-2"
+    assert "Old Copper Mine" in str(paid.reason) and "Ann" in str(paid.reason)
+    assert "cd-mine" in {place["to"] for place in GAME.view(rich, "Ann")["reach"]}
 
 
 def test_another_games_sticker_is_refused():
