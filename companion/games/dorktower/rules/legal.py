@@ -166,6 +166,9 @@ def _phase_actions(data: dict[str, Any], state: State) -> list[Action]:
 def _ends_turn(data: dict[str, Any], state: State) -> list[Action]:
     """DT-TURN-2: ``end_turn`` also closes a movement with no encounter (a city) or a trade
     window on the way to the cleanup; whether it can is tried on a copy."""
+    here = state["heroes"][state["active"]]["space"]
+    if state["phase"] == "move" and not space_type(data, here)["city"]:
+        return []  # DT-MOVE-6: outside a city the encounter comes first (no copy to learn it)
     action = {"type": "end_turn", "player": _name(state, state["active"])}
     try:
         end_turn(data, copy_state(state), action, [])
