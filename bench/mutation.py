@@ -74,7 +74,7 @@ pytest_add_cli_args_test_selection = [{
     )
 }]
 use_git_change_detection = false
-also_copy = ["docs", "hardware"]
+also_copy = ["docs", "hardware", "web"]
 """
 
 KILLED = {"killed", "timeout", "segfault"}
@@ -89,7 +89,7 @@ def prepare(workdir: Path) -> None:
     junk = shutil.ignore_patterns("__pycache__", "*.pyc", "artifacts", "browser", ".hypothesis")
     shutil.copytree(ROOT / "companion", workdir / "companion", ignore=junk)
     shutil.copytree(ROOT / "tests", workdir / "tests", ignore=junk)
-    for folder in ("docs", "hardware"):  # some tests read the docs; the config reads the pin map
+    for folder in ("docs", "hardware", "web"):  # tests read the docs, the pin map, the web assets
         shutil.copytree(ROOT / folder, workdir / folder, ignore=junk)
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     text = text.split("\n[tool.mutmut]")[0] + MUTMUT_CONFIG
