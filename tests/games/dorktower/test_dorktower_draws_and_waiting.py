@@ -3,7 +3,19 @@ and the undo's words for a draw and a bought scroll (DT-TURN-1, DT-REWARD-3, DT-
 
 from __future__ import annotations
 
-from dt_support import GAME, act, arrange, bo, draw_tokens, hero, in_city, refused, roll, view
+from dt_support import (
+    GAME,
+    act,
+    arrange,
+    bo,
+    draw_tokens,
+    fight,
+    hero,
+    in_city,
+    refused,
+    roll,
+    view,
+)
 
 from companion.rules import TABLE
 
@@ -54,3 +66,11 @@ def test_undoing_a_drawn_item_or_a_bought_scroll_names_the_player():
     assert drawn.params == {"player": "Ann"} and "Ann" in drawn
     bought = GAME.describe(state, {"type": "buy_scroll", "player": "Ann"})
     assert bought.params == {"player": "Ann"} and "Ann" in bought
+
+
+def test_a_one_die_roll_may_give_its_die_as_value():
+    """DT-REWARD-2: a treasure roll is one die; the world may report it as ``value``."""
+    state, _ = roll(fight(["orc"]), 6, 5)
+    state, events = act(state, type="roll", value=3)
+    assert next(e for e in events if e["type"] == "treasure")["value"] == 3
+    assert view(state, "Ann")["players"]["Ann"]["gold"] == 70
