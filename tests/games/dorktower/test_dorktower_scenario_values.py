@@ -27,6 +27,11 @@ def test_an_unknown_data_set_names_the_known_ones():
         ({"Ann": hero("topdeck", "rv-city", gold="lots"), "Bob": BOB}, {}, "gold"),
         ({"Ann": ANN, "Bob": BOB}, {"monsters": {"nowhere": ["orc"]}}, "space of the map"),
         ({"Ann": ANN, "Bob": BOB}, {"first": "Zed"}, "'Zed'"),
+        (
+            {"Ann": hero("topdeck", "rv-city", items=[{"card": "dagger", "slot": 9}]), "Bob": BOB},
+            {},
+            "slot 9",
+        ),
     ],
 )
 def test_a_scenario_value_at_fault_is_named(heroes, scenario, says):
