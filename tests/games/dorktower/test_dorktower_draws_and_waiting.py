@@ -4,6 +4,7 @@ and the undo's words for a draw and a bought scroll (DT-TURN-1, DT-REWARD-3, DT-
 from __future__ import annotations
 
 from dt_support import (
+    DATA,
     GAME,
     act,
     arrange,
@@ -74,3 +75,14 @@ def test_a_one_die_roll_may_give_its_die_as_value():
     state, events = act(state, type="roll", value=3)
     assert next(e for e in events if e["type"] == "treasure")["value"] == 3
     assert view(state, "Ann")["players"]["Ann"]["gold"] == 70
+
+
+def test_a_scroll_bought_when_every_scroll_is_held_draws_nothing():
+    """DT-AMB-14: every scroll card is in a hand: the bought scroll has none to draw, and no
+    draw is awaited."""
+    ids = sorted(DATA["scrolls"])
+    half = len(ids) // 2
+    state = in_city({"scrolls": ids[:half]}, {"scrolls": ids[half:]})
+    state, events = act(state, type="buy_scroll", player="Ann")
+    nothing = next(e for e in events if e["type"] == "nothing_to_draw")
+    assert nothing["what"] == "scroll" and state["pending"] == []
