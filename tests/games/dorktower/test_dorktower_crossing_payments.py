@@ -14,7 +14,7 @@ from companion.rules import Accepted, Refusal
 
 
 def test_claiming_an_ability_one_lacks_at_a_lake_names_the_xp_price():
-    """DT-BORDER-2: Topdeck cannot cross the lake to Ravenmere by ability; the refusal names the
+    """DT-BORDER-2: Topdeck cannot cross the lake to Blackmere Shore by ability; the refusal names the
     data set's price of a crossing (2 XP)."""
     assert DATA["adjacent"]["rv-city"]["rv-mere"] == "lake"
     reason = refused(two(), "DT-BORDER-2", type="step", player="Ann", to="rv-mere", cross="ability")
@@ -79,3 +79,13 @@ def test_a_scroll_anyone_may_play_at_any_time_is_checked_against_the_crossing():
     blessing = refused(state, "DT-BORDER-2", **way, scroll="blessing")
     assert str(blessing.reason) == "That scroll cannot be used for this crossing."
     refused(state, "DT-AMB-27", **way, scroll="hex")
+
+
+def test_the_step_event_says_whether_a_border_was_crossed():
+    """DT-MOVE-3, DT-BORDER-2: a plain step is told as a move; a crossing names its border."""
+    _, events = act(two(), type="step", player="Ann", to="rv-wood")
+    assert (events[0]["border"], events[0]["xp"]) == ("none", 0)
+    assert str(events[0]["text"]) == "Ann moves to Ravenwood."
+    _, events = act(two({"xp": 2}), type="step", player="Ann", to="rv-mere", cross="xp")
+    assert (events[0]["border"], events[0]["xp"]) == ("lake", 2)
+    assert str(events[0]["text"]) == "Ann moves to Blackmere Shore across a lake."
