@@ -36,3 +36,13 @@ def test_the_sample_for_a_merchant_draws_an_item_card():
     assert action["card"] in state["items"]["deck"]
     state, _ = act(state, **action)
     assert action["card"] not in state["items"]["deck"]
+
+
+def test_stopping_on_an_empty_forest_by_night_draws_three_tokens():
+    """DT-ENC-3: Ann stops in Ravenwood with no monsters there; the encounter event names her and
+    the three tokens she draws."""
+    state, events = act(two({"space": "rv-wood"}), type="stop", player="Ann")
+    found = [e for e in events if e["type"] == "encounter"]
+    assert len(found) == 1 and (found[0]["player"], found[0]["count"]) == ("Ann", 3)
+    assert str(found[0]["text"]) == "Ann draws 3 encounter tokens on Ravenwood."
+    assert pending_tokens(state) == 3
