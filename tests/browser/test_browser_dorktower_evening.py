@@ -9,6 +9,7 @@ tests/artifacts/screenshots/dtgame-*.png."""
 from __future__ import annotations
 
 import pytest
+from dorktower_pages import map_shot, until
 from support import Server, join_all, post, wait_until
 
 PLAYERS = ["Elena", "Denise", "Marta"]
@@ -26,14 +27,6 @@ def server(tmp_path):
     s = Server.start(tmp_path)
     yield s
     s.stop()
-
-
-def until(server, predicate, timeout: float = 10.0):
-    def check():
-        v = server.table.public_view()
-        return v if v is not None and predicate(v) else None
-
-    return wait_until(check, timeout)
 
 
 def tap(page, key: str) -> None:
@@ -75,14 +68,6 @@ def roll(host, server, faces: tuple[int, ...]) -> None:
         before = server.table.inputs_handled
         host.click(f"#sim-faces [data-die='{die}'][data-face='{face}']")
         wait_until(lambda: server.table.inputs_handled > before)
-
-
-def map_shot(page, shots, name: str) -> None:
-    page.evaluate("document.getElementById('toast').hidden = true")
-    page.locator("#dt-bmap-card").evaluate(
-        "n => window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 8)"
-    )
-    shots(page, name, full=False)
 
 
 def day_in(view, wedge: str) -> bool:

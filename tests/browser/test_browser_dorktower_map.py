@@ -6,7 +6,8 @@ tests/artifacts/screenshots/dtmap-*.png."""
 from __future__ import annotations
 
 import pytest
-from support import Server, join_all, post, wait_until
+from dorktower_pages import map_shot, until
+from support import Server, join_all, post
 
 SCENARIO = {
     "heroes": {
@@ -23,23 +24,6 @@ def server(tmp_path):
     s = Server.start(tmp_path)
     yield s
     s.stop()
-
-
-def until(server, predicate, timeout: float = 8.0):
-    def check():
-        v = server.table.public_view()
-        return v if v is not None and predicate(v) else None
-
-    return wait_until(check, timeout)
-
-
-def map_shot(page, shots, name: str) -> None:
-    """The phone's screen with the map card at its top."""
-    page.evaluate("document.getElementById('toast').hidden = true")
-    page.locator("#dt-bmap-card").evaluate(
-        "n => window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 8)"
-    )
-    shots(page, name, full=False)
 
 
 def settle(page) -> None:
