@@ -578,8 +578,10 @@ def languages() -> list[str]:
 def _names_word(word: str, body: bytes) -> bool:
     """Whether ``body`` holds ``word`` on its own, not inside a random token (CSRF tokens and
     page tokens are URL-safe base64, so a two-letter name turns up in them by chance)."""
-    return re.search(rb"(?<![A-Za-z0-9_-])" + re.escape(word.encode()) + rb"(?![A-Za-z0-9_-])",
-                     body) is not None
+    return (
+        re.search(rb"(?<![A-Za-z0-9_-])" + re.escape(word.encode()) + rb"(?![A-Za-z0-9_-])", body)
+        is not None
+    )
 
 
 def _role_name(role: str) -> str:
