@@ -23,7 +23,7 @@ run: $(VENV)/.run-installed
 	$(BIN)/companion run $(ARGS)
 
 test: $(VENV)/.test-installed
-	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n 2 --dist worksteal $(PYTEST_ARGS)
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python bench/run_all.py
