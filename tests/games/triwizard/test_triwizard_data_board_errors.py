@@ -184,7 +184,7 @@ def test_two_entrances(mymaze):
 
 
 def test_two_hedge_homes(mymaze):
-    """TW-SETUP-5, TW-AMB-1: exactly 1 hedge_home."""
+    """TW-SETUP-5, TW-COMP-9, TW-AMB-1: exactly 1 hedge_home (the Wandering Hedge's space)."""
     edit(mymaze, "board.json", set_feature(2, 1, "hedge_home"))
     err = error(mymaze)
     assert err.place == "cells"
