@@ -41,3 +41,24 @@ def test_random_games_end_with_a_winner(seed):
     assert outcome.finished, (steps, state["phase"])
     assert outcome.winners == (state["players"][state["winner"]],)
     assert state["cups"] and "cup" in state["cups"].values()
+
+
+@pytest.mark.parametrize("name", ["example", "corridor-k"])
+def test_random_games_on_the_bundled_data_sets(name):
+    from companion.games.triwizard.rules import Triwizard
+
+    game = Triwizard()
+    rng = random.Random(5)
+    state = game.new(["Ann", "Ben", "Cat"], {"data_set": name}, 5)
+    steps = 0
+    while not game.outcome(state).finished and steps < 20000:
+        steps += 1
+        legal = game.legal_actions(state)
+        if game.chance(state) is not None and (not legal or rng.random() < 0.7):
+            action = game.sample(state)
+        else:
+            action = rng.choice(legal)
+        result = game.apply(state, action)
+        assert isinstance(result, Accepted), (action, result)
+        state = result.state
+    assert game.outcome(state).finished

@@ -29,6 +29,7 @@ Modules, from the bottom up: ``numbers``, ``options``; ``state``, ``geometry``; 
 
 from __future__ import annotations
 
+from .data import DataError, load_dataset
 from .game import Triwizard
 
-__all__ = ["Triwizard"]
+__all__ = ["DataError", "Triwizard", "load_dataset"]

@@ -1,11 +1,14 @@
-"""The maze's geometry as the rules core reads it from the loaded data set (pure functions):
-neighbours, coordinates, straight lines, Path distances and the open spaces a Wandering Hedge
-may be summoned to."""
+"""The maze's geometry as the moves read it from the loaded data set (pure functions):
+neighbours, coordinates, straight runs and the nearest of several spaces; Path distances and the
+open spaces a Wandering Hedge may be summoned to are ``maze``'s."""
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
+
+from .maze import distances, open_spaces
+
+__all__ = ["distances", "open_spaces"]
 
 
 def spaces(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -57,20 +60,6 @@ def beyond(data: dict[str, Any], space: str, step: tuple[int, int]) -> str | Non
     return data["board"]["at"].get(f"{x + step[0]},{y + step[1]}")
 
 
-def distances(data: dict[str, Any], origin: str) -> dict[str, int]:
-    """TW-AMB-5: the fewest orthogonal Path steps from ``origin`` to every Path space (Green
-    Hedge not crossed; pieces and the Wandering Hedge ignored)."""
-    seen = {origin: 0}
-    queue = deque([origin])
-    while queue:
-        here = queue.popleft()
-        for there in neighbours(data, here):
-            if there not in seen and is_path(data, there):
-                seen[there] = seen[here] + 1
-                queue.append(there)
-    return seen
-
-
 def nearest(data: dict[str, Any], origin: str, candidates: list[str]) -> list[str]:
     """The candidates at the least Path distance from ``origin`` (unreachable ones last resort:
     none of them when any is reachable)."""
@@ -80,20 +69,3 @@ def nearest(data: dict[str, Any], origin: str, candidates: list[str]) -> list[st
         return sorted(candidates)
     least = min(far[c] for c in reachable)
     return sorted(c for c in reachable if far[c] == least)
-
-
-def open_spaces(data: dict[str, Any]) -> list[str]:
-    """TW-RES-HEDGE-2/3, TW-AMB-19: Path spaces with no symbol (the hedge's home counts as
-    none) and no orthogonal neighbour that is Dark Hedge or off the board."""
-    board = data["board"]
-    found = []
-    for sid, cell in board["spaces"].items():
-        if cell["kind"] != "path" or cell["feature"] not in (None, "hedge_home"):
-            continue
-        x, y = cell["x"], cell["y"]
-        if all(
-            board["at"].get(f"{x + dx},{y + dy}") is not None
-            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-        ):
-            found.append(sid)
-    return sorted(found)

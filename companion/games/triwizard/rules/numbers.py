@@ -1,28 +1,34 @@
-"""The rulebook's numbers and the phases the core uses (the shared names of ``constants`` are
-repeated here until that module exists on this branch; the values are the design's)."""
+"""The numbers and names the rules core uses: the shared ``constants``, and the core's own (the
+Cup Tile Spaces, the tiles' quiet moments, the phases)."""
 
 from __future__ import annotations
 
-GAME_ID = "triwizard"
-HAND = 4  # TW-BCARD-2, TW-TURN-1
-TILE_LIMIT = 6  # TW-RES-2
-START_TILES = 2  # TW-SETUP-6
-LINEUP = 4  # TW-SETUP-9
-NO_MATCH_PUSH = 4  # TW-BATTLE-LOSE-2
-COLOURS = ("red", "blue", "orange", "green")
-TILE_KINDS = (
-    "dumbledore",
-    "double_die",
-    "four_point",
-    "cloak",
-    "red_sparks",
-    "reductor",
-    "summon_hedge",
-    "veritaserum",
+from .constants import (
+    CLOAK_FACE,
+    COLOURS,
+    CUP_TILES,
+    GAME_ID,
+    HAND,
+    LINEUP,
+    START_TILES,
+    TILE_KINDS,
+    TILE_LIMIT,
 )
-CUP_TILES = ("cup", "headstone-1", "headstone-2", "headstone-3")
+from .constants import NO_MATCH_BACK as NO_MATCH_PUSH
+
+__all__ = [
+    "CLOAK_FACE",
+    "COLOURS",
+    "CUP_TILES",
+    "GAME_ID",
+    "HAND",
+    "LINEUP",
+    "NO_MATCH_PUSH",
+    "START_TILES",
+    "TILE_KINDS",
+    "TILE_LIMIT",
+]
 SLOTS = ("1", "2", "3", "4")
-CLOAK_FACE = "cloak"
 
 #: tiles played at the three quiet moments of a turn (TW-AMB-12)
 QUIET_TILES = ("dumbledore", "four_point", "cloak", "red_sparks", "summon_hedge", "veritaserum")
