@@ -57,6 +57,8 @@ def _cells() -> list[dict[str, Any]]:
         {"id": "G", "x": 9, "y": 1, "kind": "green_hedge", "feature": None},
         {"id": "P", "x": 9, "y": 2, "kind": "path", "feature": None},
         {"id": "P2", "x": 10, "y": 2, "kind": "path", "feature": None},
+        {"id": "R1", "x": 11, "y": 1, "kind": "path", "feature": None},
+        {"id": "R2", "x": 11, "y": 2, "kind": "path", "feature": None},
     ]
     for x in (16, 17, 18):  # a 3 by 3 block below K16..K18: its middle spaces are open
         for y in (1, 2, 3):
