@@ -70,8 +70,8 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
             if entry["reductor"]:
                 action["reductor"] = entry["reductor"]
             found.append(action)
-        found.append({"type": "move", "player": who, "path": []})
-        found = _accepted(data, state, found, seat, ts["allowance"], "move")
+        if not found or not _taken_here(data, state, seat):
+            found.append({"type": "move", "player": who, "path": []})
     elif phase == "battle_select":
         obstacle = obstacle_of(data, state)
         cards = [c for c in state["hands"][seat] if matches(data, c, obstacle)]
@@ -100,6 +100,12 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
     if phase in QUIET_PHASES and not ts["tile_played"]:
         found += _quiet_tiles(data, state, seat)
     return found
+
+
+def _taken_here(data: dict[str, Any], state: State, seat: int) -> bool:
+    from .walking import taken
+
+    return taken(data, state, state["pieces"][seat], seat)
 
 
 def _held(data: dict[str, Any], state: State, seat: int, kind: str) -> list[str]:

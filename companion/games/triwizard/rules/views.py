@@ -17,7 +17,7 @@ from .battles import push_limit
 from .chance import awaited
 from .numbers import GAME_ID, SLOTS
 from .prompts import prompt, waiting_names
-from .state import copy_state, interrupt, right_of
+from .state import copy_json, interrupt, right_of
 from .walking import reach
 
 
@@ -209,7 +209,7 @@ def indistinguishable(data: dict[str, Any], state: State, viewer: str, rng: rand
     """Everything ``viewer`` cannot see dealt anew: other players' hands and tiles (same sizes)
     with the draw piles, and other players' peeks among the Cup identities the viewer has not
     seen."""
-    new = copy_state(state)
+    new = copy_json(state)
     if viewer == EVERYTHING:
         return new
     names = state["players"]
