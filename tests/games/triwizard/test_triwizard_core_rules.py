@@ -279,3 +279,13 @@ def test_dumbledore_to_the_nearest_empty_penalty_or_next_to_it():
     assert refused(state, {"type": "choose", "player": "Ben", "space": "K11"}).rule == "TW-AMB-6"
     state = play(state, {"type": "choose", "player": "Ann", "space": "K13"})
     assert state["pieces"][1] == "K13" and state["cloak"] is None
+
+
+def test_no_tile_left_anywhere_gives_nothing():
+    """TW-AMB-24."""
+    state = arranged(pieces={"Ann": "K7"}, hands={"Ann": HAND})
+    state["tile_pile"]["deck"], state["tile_pile"]["discard"] = [], []
+    state = play(roll(state, 1), move(state, "Ann", "K8"))
+    assert GAME.sample(state) == {"type": "draw_tile", "player": "Ann", "tile": None}
+    state = play(state, GAME.sample(state))
+    assert state["tiles"][0] == [] and state["phase"] == "post" and not state["pending"]
