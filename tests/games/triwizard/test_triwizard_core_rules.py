@@ -318,3 +318,40 @@ def test_a_tile_given_what_it_does_not_take_is_malformed():
     state = arranged(hands={"Ann": HAND}, tiles={"Ann": [hedge]})
     odd = {"type": "play_tile", "player": "Ann", "tile": hedge, "space": "M171", "target": "Ben"}
     assert refused(state, odd).rule == "INPUT-1"
+
+
+def test_the_cloak_clears_an_uncleared_obstacle():
+    """TW-AMB-10: the Cloak clears the flag; then the piece rolls and moves as usual."""
+    cloak = tile_of("cloak")
+    state = arranged(
+        pieces={"Ann": "K5"},
+        hands={"Ann": HAND},
+        tiles={"Ann": [cloak]},
+        uncleared=["Ann"],
+        lineup=LINEUP,
+    )
+    assert GAME.chance(state) is None
+    assert {"type": "battle", "player": "Ann"} in GAME.legal_actions(state)
+    state = play(state, {"type": "play_tile", "player": "Ann", "tile": cloak, "on": "Ann"})
+    assert state["uncleared"] == [] and GAME.chance(state).rule == "TW-TURN-2"
+    assert refused(state, {"type": "battle", "player": "Ann"}).rule == "TW-OBST-3"
+    state = play(roll(state, 1), move(state, "Ann", "K6", "K7"))
+    assert state["pieces"][0] == "K7"
+
+
+def test_an_advance_with_no_free_space_in_reach_jumps_then_draws_the_reward():
+    """TW-AMB-34: a dead end with no free space beyond: the nearest free Path space (here the
+    one the piece left, the only one as near), then the reward as usual."""
+    state = arranged(
+        pieces={"Ann": "O2", "Ben": "Q1"},
+        hands={"Ann": HAND},
+        uncleared=["Ann"],
+        lineup=LINEUP,
+    )
+    state = play(state, {"type": "battle", "player": "Ann"})
+    state = roll(play(state, {"type": "play_card", "player": "Ann", "card": "red-5-3"}), 5)
+    state = play(state, {"type": "advance", "player": "Ann", "path": ["Q1"]})
+    assert state["pieces"][0] == "O2" and not state["interrupts"]
+    assert state["phase"] == "reward" and len(state["pending"]) == 2
+    state = refill(state)
+    assert len(state["tiles"][0]) == 2 and state["phase"] == "post"
