@@ -65,6 +65,9 @@ def test_indistinguishable_keeps_the_view_and_redeals_the_rest(viewer):
 def test_prompts_say_what_the_table_waits_for():
     state = new()
     assert "Entrance" in GAME.view(state, TABLE)["prompt"]
+    state = arranged(hands={"Ann": HAND[:2]})
+    assert GAME.view(state, TABLE)["prompt"] == "Ann: draw 2 Battle Cards."
+    assert GAME.awaited(state) == {"kind": "card", "why": "refill", "player": "Ann", "left": 2}
     state = arranged(hands={"Ann": HAND[:3]})
     assert GAME.view(state, TABLE)["prompt"] == "Ann: draw a Battle Card."
     state = refill(state)
