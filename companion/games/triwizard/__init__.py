@@ -1,7 +1,7 @@
 """The Triwizard Maze Game: four champions race through a hedge maze of Portkeys, Gold Mist and
 Obstacle Spaces, battle obstacles with Battle Cards and the die, play Resource Tiles, pass the
 Invisibility Cloak around, and flip the Cup Tiles in the centre until one is the real Triwizard
-Cup (``../shared/rules/triwizard-maze.md``).
+Cup (``../shared/rules/triwizard-maze.md``; its data sets: ``docs/triwizard-data.md``).
 
 The package: ``rules`` (pure, with its data sets' loading and validation and the maze's
 geometry), ``data`` (the bundled example and the spec's Corridor K), ``data_sets`` (the data sets
