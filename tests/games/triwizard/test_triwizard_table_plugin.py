@@ -25,7 +25,7 @@ OPTIONS = {
     "maze": "choice",
     "allow_revisit": "switch",
     "cloak_blocks_steal": "switch",
-    "counter_seconds": "number",
+    "counter_seconds": "choice",
     "scenario": "none",
 }
 
@@ -78,4 +78,5 @@ def test_every_option_of_the_design_is_told_in_words_in_both_languages():
             assert not re.search(r"[A-Z]+-[A-Z]+-\d", words)
             assert italian(words.msgid) != words.msgid, f"no Italian for {words!r}"
     assert [value for value, _ in told["maze"].values] == ["grid", "declared"]
-    assert told["counter_seconds"].low == 0 <= 10 <= told["counter_seconds"].high
+    seconds = dict(told["counter_seconds"].values)
+    assert seconds[10] == "10 seconds" and seconds[0] == "Until the player answers"

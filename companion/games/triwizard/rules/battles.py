@@ -124,6 +124,8 @@ def no_match(data: dict[str, Any], state: State, action: dict, events: list) -> 
         event(
             "no_match",
             t("{player} has no matching Battle Card and loses.", player=state["players"][seat]),
+            player=state["players"][seat],
+            result="no_match",
         )
     )
     state["phase"] = "push_back"
@@ -149,6 +151,8 @@ def battle_roll(data: dict[str, Any], state: State, face: Any, events: list) -> 
                     total=fight["total"],
                     strength=strength,
                 ),
+                player=who,
+                result="won",
             )
         )
         return
@@ -167,13 +171,21 @@ def battle_roll(data: dict[str, Any], state: State, face: Any, events: list) -> 
                 total=fight["total"],
                 strength=strength,
             ),
+            player=who,
+            result=fight["result"],
         )
     )
 
 
 def lose(state: State, events: list) -> None:
+    """No Double Die after a short roll (TW-BATTLE-5): the battle is lost (the event's
+    ``player`` and ``result`` start the LEDs' cue, as a win's and a loss's do)."""
     state["fight"]["result"] = "lost"
     state["phase"] = "push_back"
+    who = state["players"][state["fight"]["seat"]]
+    events.append(
+        event("lost", t("{player} loses the battle.", player=who), player=who, result="lost")
+    )
 
 
 def push_limit(data: dict[str, Any], state: State) -> int:

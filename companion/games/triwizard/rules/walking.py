@@ -308,9 +308,7 @@ def reach(
                     continue
                 if now_used and (there, False) in parent:
                     continue
-                if now_used and any(
-                    cell in _route(parent, key) or cell == start for cell in hop
-                ):
+                if now_used and any(cell in _route(parent, key) or cell == start for cell in hop):
                     continue
                 parent[new_key] = (key, hop, total)
                 onward.append(new_key)
@@ -330,7 +328,10 @@ def reach(
                     if option not in found:
                         stop = not hidden and spaces[option]["feature"] == "obstacle"
                         found[option] = _entry(
-                            option, route + routes[option], used and tile, "obstacle" if stop else None
+                            option,
+                            route + routes[option],
+                            used and tile,
+                            "obstacle" if stop else None,
                         )
             continue
         found[space] = _entry(
