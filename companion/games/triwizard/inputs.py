@@ -367,6 +367,15 @@ class TriwizardInputs(GameInputs):
     def _space(self, state: State, view: dict[str, Any], value: str) -> Action | Refusal:
         """A board space's sticker: the space chosen when one is asked for, else the mover's
         move there by the shortest legal route (TW-MOVE-1..9)."""
+        if state["options"].get("maze") == "declared":
+            return Refusal(
+                NOTHING_TO_TAP,
+                t(
+                    "This game's moves are declared on the phone (steps and the kind of space), "
+                    "not tapped on the board; {prompt}",
+                    prompt=view["prompt"],
+                ),
+            )
         space = self._id(state, "space", value)
         interrupt = view.get("interrupt")
         if interrupt and interrupt["kind"] == "choose":

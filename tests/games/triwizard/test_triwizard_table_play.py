@@ -140,3 +140,12 @@ def _rolled(face: str, value=None):
     from companion.devices.events import DieRolled
 
     return DieRolled(die=0, face=face, seq=1, value=value, profile="triwizard")
+
+
+def test_a_space_sticker_is_refused_when_moves_are_declared():
+    """The declared maze (a table without the board's data): moves are told on the phone."""
+    options = {"data_set": "corridor-k", "maze": "declared", "scenario": {"hands": {"Ann": HAND}}}
+    state = fill(GAME.new(["Ann", "Bo"], options, seed=5))
+    state, _ = accept(state, {"type": "roll", "value": 2})
+    refused = tap(state, "space k3")
+    assert isinstance(refused, Refusal) and "declared on the phone" in refused.reason
