@@ -185,3 +185,15 @@ def test_a_blind_host_picks_no_hidden_face_by_name():
         assert "Ann" in h.refuse_blind("tap_component", {"component": hidden}, "Ann"), hidden
     with pytest.raises(ValueError):
         h.do("tap_component", "Ann", component="cup headstone-2")
+
+
+def test_a_draw_without_a_sticker_is_told_on_a_phone():
+    """A data set the box was not made for: the Lineup card is told on the active player's
+    phone (a public draw), a card on the drawer's."""
+    s = state(phase="deal", pending=[{"kind": "obstacle"}])
+    s["_sample"] = {"type": "reveal_obstacle", "card": "o99"}
+    h, sim, table = hands(s)
+    h.draw()
+    assert not sim.taps and table.requests == [
+        ("action", "phone:Ann", {"action": s["_sample"], "player": "Ann"})
+    ]
