@@ -479,14 +479,30 @@ class TriwizardInputs(GameInputs):
 
     def short_press(self, state: State, player: str) -> Action | Refusal:
         """The seat's answer to what waits for it: ``decline`` in the Dumbledore window or after
-        a short battle roll, the set-up confirmed, "I shouted first" (TW-AMB-25); else the end of
-        the turn (TW-TURN-6)."""
+        a short battle roll; the end of a move where the piece stands (``END_MOVE`` with no step,
+        spec 3.1: the mover's press while moving, TW-MOVE-1; no advance, TW-BATTLE-WIN-1; no
+        push-back, the right-hand neighbour's press, TW-BATTLE-LOSE-1); the set-up confirmed,
+        "I shouted first" (TW-AMB-25); else the end of the turn (TW-TURN-6). A long press undoes
+        a press made by mistake."""
         view = self._public(state)
         interrupt = view.get("interrupt")
+        phase, active = view["phase"], view["active"]
         if interrupt and interrupt["kind"] == "dumbledore" and interrupt["player"] == player:
             return {"type": "decline", "player": player}
-        if view["phase"] == "battle_short" and view["active"] == player and not interrupt:
+        if not interrupt and player == active and phase == "battle_short":
             return {"type": "decline", "player": player}
+        if not interrupt and player == active and phase in ("moving", "advance"):
+            return {
+                "type": "move" if phase == "moving" else "advance",
+                "player": player,
+                "path": [],
+            }
+        if (
+            not interrupt
+            and phase == "push_back"
+            and player == (view.get("push_back") or {}).get("by")
+        ):
+            return {"type": "push_back", "player": player, "path": []}
         if view["phase"] == "setup":
             return {"type": "placed", "player": player}
         if view["phase"] == "first_player" and self._pending(state) is None:
