@@ -1,7 +1,8 @@
 """The choices players can make now (``legal_actions``): for the phones and the simulated
 players. Chance steps (rolls, draws, flips, peeks, steals) are not listed: ``chance`` names
 them. A move, an advance and a push-back are offered once per end space (the shortest path
-there); a tile is offered once per kind held."""
+there; a move that needs a Reductor Curse names the first one held); every tile held is offered
+with every target it may have."""
 
 from __future__ import annotations
 
@@ -94,7 +95,7 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
     elif phase == "battle_short":
         found.append({"type": "decline", "player": who})
         if not ts["tile_played"]:
-            for tile in _held(data, state, seat, "double_die")[:1]:
+            for tile in _held(data, state, seat, "double_die"):
                 found.append({"type": "play_tile", "player": who, "tile": tile})
     elif phase == "advance":
         fight = state["fight"]
@@ -127,11 +128,9 @@ def _quiet_tiles(data: dict[str, Any], state: State, seat: int) -> list[Action]:
     names = state["players"]
     who = names[seat]
     found: list[Action] = []
-    kinds = {}
-    for tile in sorted(state["tiles"][seat]):
-        kinds.setdefault(data["tiles"][tile]["kind"], tile)
     blocked = state["options"].get("cloak_blocks_steal", True) and cloaked(state, seat)
-    for kind, tile in sorted(kinds.items()):
+    for tile in sorted(state["tiles"][seat]):
+        kind = data["tiles"][tile]["kind"]
         base = {"type": "play_tile", "player": who, "tile": tile}
         if kind == "dumbledore":
             wearer = state["cloak"]
@@ -173,7 +172,7 @@ def _interrupt_actions(data: dict[str, Any], state: State, current: dict) -> lis
         found: list[Action] = [{"type": "decline", "player": who}, {"type": "close_window"}]
         found += [
             {"type": "counter", "player": who, "tile": tile}
-            for tile in _held(data, state, current["player"], "dumbledore")[:1]
+            for tile in _held(data, state, current["player"], "dumbledore")
         ]
         return found
     if kind == "veritaserum":

@@ -31,6 +31,12 @@ def play_tile(data: dict[str, Any], state: State, action: dict, events: list) ->
     if tile not in state["tiles"][seat]:
         raise Refuse("TW-RES-4", t("That Resource Tile is not in your hand."))
     kind = data["tiles"][tile]["kind"]
+    extra = set(action) - {"type", "player", "tile"} - PARAMETERS.get(kind, set())
+    if extra:
+        raise Refuse(
+            MALFORMED,
+            t("That tile takes no {names}.", names=", ".join(sorted(extra))),
+        )
     if seat != state["active"]:
         raise Refuse("TW-RES-5", t("Resource Tiles are played only in your own turn."))
     if state["interrupts"] or state["pending"]:
@@ -69,6 +75,17 @@ def play_tile(data: dict[str, Any], state: State, action: dict, events: list) ->
         )
     EFFECTS[kind](data, state, seat, tile, action, events)
     state["turn_state"]["tile_played"] = True
+
+
+#: what each kind of tile is told when it is played
+PARAMETERS = {
+    "dumbledore": {"target"},
+    "four_point": {"slot"},
+    "cloak": {"on"},
+    "red_sparks": {"target"},
+    "summon_hedge": {"space"},
+    "veritaserum": {"target"},
+}
 
 
 def _other_with_tiles(state: State, seat: int, action: dict, rule: str) -> int:

@@ -274,6 +274,8 @@ def reach(
     others = {space for index, space in enumerate(state["pieces"]) if index != seat}
     others.discard(entrance)
     tile = reductors[0] if reductors else None
+    if tile is None:
+        return _plain_reach(data, state, seat, allowance, start, hidden, hedge, others)
     # breadth first over (space, Reductor used); parent links give the routes
     parent: dict[tuple[str, bool], tuple[tuple[str, bool] | None, list[str], int]] = {
         (start, False): (None, [], 0)
@@ -337,6 +339,70 @@ def reach(
         found[space] = _entry(
             space, _route(parent, key), used and tile, "obstacle" if battle else None
         )
+    return sorted(found.values(), key=lambda entry: (entry["steps"], entry["space"]))
+
+
+def _plain_reach(
+    data: dict[str, Any],
+    state: State,
+    seat: int,
+    allowance: int,
+    start: str,
+    hidden: bool,
+    hedge: str,
+    others: set[str],
+) -> list[dict[str, Any]]:
+    """``reach`` without a Reductor Curse: breadth first over the Path."""
+    spaces = data["board"]["spaces"]
+    near = data["board"]["neighbours"]
+    parent: dict[str, str | None] = {start: None}
+    depth = {start: 0}
+    frontier = [start]
+    steps = 0
+    while frontier and steps < allowance:
+        steps += 1
+        onward = []
+        for here in frontier:
+            if here != start and not hidden and spaces[here]["feature"] == "obstacle":
+                continue
+            for there in near.get(here, ()):
+                if there in parent or there == hedge or spaces[there]["kind"] != "path":
+                    continue
+                parent[there] = here
+                depth[there] = steps
+                onward.append(there)
+        frontier = onward
+    found: dict[str, dict[str, Any]] = {}
+    extended: list[tuple[str, list[str]]] = []
+    for space, steps in depth.items():
+        if not steps:
+            continue
+        route = [space]
+        back = parent[space]
+        while back != start:
+            route.append(back)
+            back = parent[back]
+        route.reverse()
+        battle = not hidden and spaces[space]["feature"] == "obstacle"
+        if not battle and space in others:
+            if steps == allowance:
+                extended.append((space, route))
+            continue
+        found[space] = {
+            "space": space,
+            "steps": steps,
+            "path": route,
+            "reductor": None,
+            "stops": "obstacle" if battle else None,
+        }
+    for _space, route in extended:
+        options, _extra, routes = extensions(data, state, seat, start, route, "move")
+        for option in options:
+            if option not in found:
+                stop = not hidden and spaces[option]["feature"] == "obstacle"
+                found[option] = _entry(
+                    option, route + routes[option], None, "obstacle" if stop else None
+                )
     return sorted(found.values(), key=lambda entry: (entry["steps"], entry["space"]))
 
 
