@@ -12,7 +12,8 @@ At the board's reader (everyone sees what is tapped there):
   TW-RES-2);
 * a Cup Tile flipped, only while a flip is awaited (``flip_cup``, TW-CUP-2): Cup Tiles are never
   tapped at set-up, so the table does not know where the real Cup is (TW-AMB-31);
-* a playing piece, the one the Cloak is put on (``place_cloak``, TW-TURN-3, TW-CLOAK-5/7);
+* a playing piece, the one the Cloak is put on (``place_cloak``, TW-TURN-3, TW-CLOAK-5/7), or
+  the Cloak itself, put beside the board after it is taken off (TW-CLOAK-7);
 * a board space's sticker (a stickered board): the mover's move there by the shortest legal route
   the rules offer (``move``), or the space chosen when the rules ask for one (``choose``).
 
@@ -154,6 +155,8 @@ class TriwizardInputs(GameInputs):
             return self._private_draw(state, view, pending, kind, value, private)
         if kind == "piece":
             return self._piece(state, view, value)
+        if kind == "cloak":
+            return self._cloak_aside(view)
         if kind == "space":
             return self._space(state, view, value)
         if kind == "obstacle":
@@ -264,6 +267,19 @@ class TriwizardInputs(GameInputs):
                 ),
             )
         return {"type": "place_cloak", "player": view["active"], "on": wearer}
+
+    def _cloak_aside(self, view: dict[str, Any]) -> Action | Refusal:
+        """The Cloak's own sticker after it is taken off: put beside the board (TW-CLOAK-7);
+        after a Cloak roll it must go on a piece (TW-TURN-3: the rules refuse it)."""
+        if view["phase"] not in ("cloak_place", "removal_place") or view.get("interrupt"):
+            return Refusal(
+                NOTHING_TO_TAP,
+                t(
+                    "The Cloak is tapped when it is put beside the board; {prompt}",
+                    prompt=view["prompt"],
+                ),
+            )
+        return {"type": "place_cloak", "player": view["active"], "on": None}
 
     def _cup(
         self, state: State, view: dict[str, Any], pending: dict[str, Any] | None, value: str

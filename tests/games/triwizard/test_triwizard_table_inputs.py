@@ -212,6 +212,19 @@ def test_a_piece_tapped_is_where_the_cloak_goes(phase):
     assert "Piece 4" in refused(tap(s, "piece 4"), "TW-CLOAK-5")
 
 
+def test_the_cloak_tapped_goes_beside_the_board():
+    """TW-CLOAK-7: after it is taken off, the Cloak's own sticker puts it beside the board; after
+    a Cloak roll the rules refuse that (TW-TURN-3); at another time it is refused here."""
+    for phase in ("removal_place", "cloak_place"):
+        assert tap(state(phase=phase), "cloak") == {
+            "type": "place_cloak",
+            "player": "Ann",
+            "on": None,
+        }
+    reason = refused(tap(state(phase="post"), "cloak"), NOTHING_TO_TAP)
+    assert "beside the board" in reason and reason.endswith("PROMPT(post)")
+
+
 def test_a_piece_tapped_at_another_time_is_refused():
     reason = refused(tap(state(phase="moving"), "piece 2"), NOTHING_TO_TAP)
     assert "Cloak" in reason and reason.endswith("PROMPT(moving)")
