@@ -289,3 +289,32 @@ def test_no_tile_left_anywhere_gives_nothing():
     assert GAME.sample(state) == {"type": "draw_tile", "player": "Ann", "tile": None}
     state = play(state, GAME.sample(state))
     assert state["tiles"][0] == [] and state["phase"] == "post" and not state["pending"]
+
+
+def test_section_3_3_refusals_out_of_place():
+    """TW-TURN-1, TW-TURN-7, TW-CLOAK-6, TW-CLOAK-3: what the spec's table rejects, by state."""
+    cloak = tile_of("cloak")
+    drawing = arranged(hands={"Ann": HAND[:3]}, tiles={"Ann": [cloak]})
+    assert refused(drawing, {"type": "roll", "value": 2}).rule == "TW-TURN-1"
+    tile = {"type": "play_tile", "player": "Ann", "tile": cloak, "on": "Ben"}
+    assert refused(drawing, tile).rule == "TW-TURN-1"
+    swapping = play(refill(drawing), {"type": "swap_hand", "player": "Ann"})
+    assert refused(swapping, tile).rule == "TW-TURN-7"
+    assert refused(swapping, move(swapping, "Ann", "K1")).rule == "TW-TURN-7"
+    removing = arranged(hands={"Ann": HAND}, tiles={"Ann": [cloak]}, cloak="Ann")
+    removing = play(removing, {"type": "remove_cloak", "player": "Ann"})
+    assert refused(removing, tile).rule == "TW-CLOAK-6"
+    assert refused(removing, move(removing, "Ann", "K1")).rule == "TW-CLOAK-6"
+    placing = roll(removing, 1)
+    assert refused(placing, {"type": "roll", "value": 2}).rule == "TW-CLOAK-6"
+    hidden = arranged(pieces={"Ann": "K20"}, hands={"Ann": HAND}, cloak="Ann")
+    hidden = play(roll(hidden, 1), move(hidden, "Ann", "C1"))
+    flip = {"type": "flip_cup", "slot": "1", "tile": "cup"}
+    assert refused(hidden, flip).rule == "TW-CLOAK-3"
+
+
+def test_a_tile_given_what_it_does_not_take_is_malformed():
+    hedge = tile_of("summon_hedge")
+    state = arranged(hands={"Ann": HAND}, tiles={"Ann": [hedge]})
+    odd = {"type": "play_tile", "player": "Ann", "tile": hedge, "space": "M171", "target": "Ben"}
+    assert refused(state, odd).rule == "INPUT-1"
