@@ -447,16 +447,25 @@ def test_ex_tw_12_swapping_the_hand():
 
 
 def _hedge_line():
-    """P0, P1, H, P2 on Corridor K: a Green Hedge cell between two Path cells, in line."""
+    """P0, P1, H, P2 on Corridor K: a Green Hedge cell H between the Path cells P1 and P2 in a
+    straight line, and P0 a Path cell beside P1 (in line when the board has one)."""
     spaces, at = BOARD["spaces"], BOARD["at"]
     for h, cell in sorted(spaces.items()):
         if cell["kind"] != "green_hedge":
             continue
         for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            cells = [at.get(f"{cell['x'] + k * dx},{cell['y'] + k * dy}") for k in (-2, -1, 1)]
-            if all(c is not None and is_path(c) for c in cells):
-                return cells[0], cells[1], h, cells[2]
-    raise AssertionError("Corridor K has no Path-Path-Green Hedge-Path line for EX-TW-13")
+            p1 = at.get(f"{cell['x'] - dx},{cell['y'] - dy}")
+            p2 = at.get(f"{cell['x'] + dx},{cell['y'] + dy}")
+            if not (p1 and p2 and is_path(p1) and is_path(p2)):
+                continue
+            behind = at.get(f"{cell['x'] - 2 * dx},{cell['y'] - 2 * dy}")
+            around = [n for n in BOARD["neighbours"][p1] if is_path(n)]
+            p0 = behind if behind in around else next(
+                (n for n in around if spaces[n]["feature"] is None), None
+            )
+            if p0:
+                return p0, p1, h, p2
+    raise AssertionError("Corridor K has no Path-Green Hedge-Path line for EX-TW-13")
 
 
 @pytest.mark.parametrize("value", [1, 2])
