@@ -9,11 +9,9 @@ from tw_support import (
     BLUE_5_3,
     BOB,
     CID,
-    DATA,
     GAME,
     GREEN_1_5,
     GREEN_4_2,
-    O_BLUE_9_1,
     O_ORANGE_6_1,
     O_RED_ORANGE_8_2,
     RED_5_3,
@@ -71,7 +69,7 @@ def test_battle_card_anatomy_and_privacy():
 def test_obstacle_card_anatomy_in_the_lineup():
     """TW-OCARD-1, TW-OCARD-2: a face-up Lineup card shows colours, strength and reward to all;
     the current obstacle is the lowest face-up position."""
-    s = start(arrange(lineup=[{"card": O_BLUE_9_1, "up": False}] + default_lineup(O_RED_ORANGE_8_2)[:3]))
+    s = start(arrange(lineup=[None] + default_lineup(O_RED_ORANGE_8_2)[:3]))
     v = view(s, TABLE)
     assert v["lineup"][0]["face_up"] is False and v["lineup"][0]["colours"] == []
     assert v["lineup"][0]["strength"] is None and v["lineup"][0]["reward"] is None
@@ -131,7 +129,6 @@ def test_double_die_only_after_a_short_roll():
     after a short roll it adds a second roll (the Cloak counts 0); declining ends in a loss."""
     ddie = tile_of("double_die")
     s = act(fight(tiles={ANN: [ddie]}), type="play_card", player=ANN, card=RED_5_3)
-    refused(s, "TW-RES-DDIE-1", type="play_tile", player=ANN, tile=ddie)
     s = roll(s, 1)
     declined = act(s, type="decline", player=ANN)
     assert phase(declined) == "push_back" and tile_count(declined, ANN) == 1
@@ -140,15 +137,52 @@ def test_double_die_only_after_a_short_roll():
     zero = roll(s, "cloak")
     assert (view(zero)["fight"]["total"], phase(zero)) == (6, "push_back")
     s = roll(s, 2)
-    assert (view(s)["fight"]["total"], view(s)["fight"]["rolls"], phase(s)) == (8, [1, 2], "advance")
+    assert (view(s)["fight"]["total"], view(s)["fight"]["rolls"], phase(s)) == (
+        8,
+        [1, 2],
+        "advance",
+    )
+
+
+def test_double_die_refused_before_the_first_roll():
+    """TW-RES-DDIE-1 (section 3.3, B_ROLL): the Double Die before the first battle roll is
+    refused by TW-RES-DDIE-1."""
+    ddie = tile_of("double_die")
+    s = act(fight(tiles={ANN: [ddie]}), type="play_card", player=ANN, card=RED_5_3)
+    refused(s, "TW-RES-DDIE-1", type="play_tile", player=ANN, tile=ddie)
+
+
+def test_advance_longer_than_the_movement_rating():
+    """TW-BATTLE-WIN-1 (section 3.3, B_ADVANCE): a path longer than the card's Movement Rating
+    is refused by TW-BATTLE-WIN-1."""
+    s = won(fight())
+    refused(s, "TW-BATTLE-WIN-1", type="advance", player=ANN, path=["K6", "K7", "K8", "K9"])
+
+
+def test_push_back_longer_than_k():
+    """TW-BATTLE-LOSE-1, TW-BATTLE-LOSE-2 (section 3.3, B_PUSHBACK): longer than the Movement
+    Rating, or than 4 after no match, is refused by those rules."""
+    s = roll(act(fight(), type="play_card", player=ANN, card=RED_5_3), 1)
+    s = act(s, type="decline", player=ANN)
+    refused(s, "TW-BATTLE-LOSE-1", type="push_back", player=BOB, path=["K4", "K3", "K2", "K1"])
+    s = act(fight(O_ORANGE_6_1), type="no_match", player=ANN)
+    refused(
+        s, "TW-BATTLE-LOSE-2", type="push_back", player=BOB, path=["K4", "K3", "K2", "K1", "K0"]
+    )
 
 
 def test_double_die_refused_after_another_tile():
     """TW-TURN-4, TW-RES-5, TW-BATTLE-5: with a tile already played this turn, the Double Die
     is refused after a short roll."""
     ddie, four = tile_of("double_die"), tile_of("four_point")
-    s = start(arrange(pieces={ANN: "K4"}, hands={ANN: A_HAND}, tiles={ANN: [ddie, four]},
-                      lineup=default_lineup(O_RED_ORANGE_8_2)))
+    s = start(
+        arrange(
+            pieces={ANN: "K4"},
+            hands={ANN: A_HAND},
+            tiles={ANN: [ddie, four]},
+            lineup=default_lineup(O_RED_ORANGE_8_2),
+        )
+    )
     s = act(s, type="play_tile", player=ANN, tile=four, slot="1")
     s = act(s, **GAME.sample(s))
     s = roll(act(move(roll(s, 1), ANN, ["K5"]), type="play_card", player=ANN, card=RED_5_3), 1)
@@ -160,13 +194,13 @@ def test_win_advance_reward_lineup_discard():
     TW-BCARD-3, TW-OBST-1: up to the card's Movement Rating forward; the reward drawn; the card
     face down in place; the Battle Card discarded."""
     s = won(fight())
-    refused(s, "TW-BATTLE-WIN-1", type="advance", player=ANN, path=["K6", "K7", "K8", "K9"])
     s = act(s, type="advance", player=ANN, path=["K6", "K7"])
     assert awaiting(s)["why"] == "reward"
     s = draw_tiles(s, ANN, 2)
     v = view(s)
     assert (where(s, ANN), v["phase"], tile_count(s, ANN)) == ("K7", "post", 2)
-    assert lineup(s)[0] == (O_RED_ORANGE_8_2, False) and v["current"] == 2
+    assert lineup(s)[0] == (None, False) and v["current"] == 2
+    assert s["obstacle_pile"]["lineup"][0] == {"card": O_RED_ORANGE_8_2, "up": False}
     assert v["piles"]["battle_discard"] == 1 and RED_5_3 not in hand(s, ANN)
     assert counts(s) == (40, 36, 20)
 
@@ -182,11 +216,18 @@ def test_the_cloak_clears_an_uncleared_obstacle():
     """TW-AMB-10, TW-CLOAK-1, TW-RES-CLOAK-1: a piece on an uncleared obstacle that puts the
     Cloak on itself is no longer uncleared: it may not battle, and it rolls and moves."""
     cloak = tile_of("cloak")
-    s = start(arrange(pieces={ANN: "K5"}, uncleared=[ANN], hands={ANN: A_HAND},
-                      tiles={ANN: [cloak]}, lineup=default_lineup(O_RED_ORANGE_8_2)))
+    s = start(
+        arrange(
+            pieces={ANN: "K5"},
+            uncleared=[ANN],
+            hands={ANN: A_HAND},
+            tiles={ANN: [cloak]},
+            lineup=default_lineup(O_RED_ORANGE_8_2),
+        )
+    )
     s = act(s, type="play_tile", player=ANN, tile=cloak, on=ANN)
     assert view(s)["players"][ANN]["uncleared"] is False
-    refused(s, "TW-CLOAK-1", type="battle", player=ANN)
+    refused(s, ("TW-CLOAK-1", "TW-OBST-3"), type="battle", player=ANN)
     s = move(roll(s, 1), ANN, ["K6"])
     assert (where(s, ANN), view(s)["fight"]) == ("K6", None)
 
@@ -257,4 +298,4 @@ def test_a_cloaked_piece_never_battles():
     on = move(roll(s, 1), ANN, ["K5"])
     assert (where(on, ANN), phase(on), view(on)["fight"]) == ("K5", "post", None)
     assert view(on)["players"][ANN]["uncleared"] is False
-    refused(on, "TW-CLOAK-1", type="battle", player=ANN)
+    refused(on, ("TW-CLOAK-1", "TW-OBST-3"), type="battle", player=ANN)

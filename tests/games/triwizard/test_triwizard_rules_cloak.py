@@ -123,6 +123,10 @@ def test_dumbledore_cancelled_by_the_owner():
     stays, piece stays."""
     d1, d2 = tiles_of("dumbledore")[:2]
     s = start(arrange(pieces={BOB: "K16"}, cloak=BOB, tiles={ANN: [d1], BOB: [d2]}))
-    s = act(act(s, type="play_tile", player=ANN, tile=d1, target=BOB), type="counter", player=BOB,
-            tile=d2)
+    s = act(
+        act(s, type="play_tile", player=ANN, tile=d1, target=BOB),
+        type="counter",
+        player=BOB,
+        tile=d2,
+    )
     assert (view(s)["cloak"], where(s, BOB), view(s)["piles"]["tiles_discard"]) == (BOB, "K16", 2)

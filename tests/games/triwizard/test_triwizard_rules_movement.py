@@ -206,8 +206,14 @@ def test_cloaked_piece_cannot_check_a_cup():
     not flip it; a flip then is refused."""
     s = _to_cup(start(arrange(pieces={ANN: "K20"}, cloak=ANN)), ANN, 2)
     assert (where(s, ANN), phase(s), awaiting(s)) == (cup_slot(2), "post", None)
-    refused(s, "TW-CLOAK-3", type="flip_cup", slot="2", tile="cup")
     assert view(s)["cups"][1]["face_up"] is None
+
+
+def test_flip_for_a_cloaked_piece_is_refused():
+    """TW-CLOAK-3 (section 3.3, T_RESOLVE): FLIP_CUP for a cloaked piece is refused by
+    TW-CLOAK-3."""
+    s = _to_cup(start(arrange(pieces={ANN: "K20"}, cloak=ANN)), ANN, 2)
+    refused(s, "TW-CLOAK-3", type="flip_cup", slot="2", tile="cup")
 
 
 def test_headstone_flip_transports_and_ends_the_turn():
@@ -243,23 +249,19 @@ def test_cloaked_piece_is_not_transported():
 
 def test_headstone_space_does_nothing():
     """TW-HEAD-5: stopping on Headstone Space 2 (K15) does nothing: no transport back."""
-    s = move(roll(start(arrange(pieces={ANN: "K13"}, cups={"1": "headstone-2"})), 1), ANN,
-             ["K14", "K15"])
+    s = move(
+        roll(start(arrange(pieces={ANN: "K13"}, cups={"1": "headstone-2"})), 1), ANN, ["K14", "K15"]
+    )
     assert (where(s, ANN), phase(s), awaiting(s)) == ("K15", "post", None)
 
 
-def test_jump_to_an_occupied_headstone_space_offers_the_nearest_free():
-    """TW-AMB-6, TW-MOVE-5: a transport to an occupied space offers the nearest free Path
-    spaces to the active player."""
+def test_jump_to_an_occupied_space_goes_to_the_nearest_free():
+    """TW-AMB-6, TW-MOVE-5, TW-HEAD-3: a transport to Headstone Space 1 (10,2), which Bob holds:
+    its only nearest free Path space is 9,2, taken without asking."""
     s = start(arrange(pieces={ANN: "K20", BOB: headstone(1)}, cups={"2": "headstone-1"}))
     s = _to_cup(s, ANN, 2)
-    v = view(s)
-    assert v["interrupt"]["kind"] == "choose" and v["interrupt"]["player"] == ANN
-    offered = v["interrupt"]["spaces"]
-    assert offered and headstone(1) not in offered
-    refused(s, ("TW-AMB-6", "TW-MOVE-5"), type="choose", player=ANN, space=headstone(1))
-    s = act(s, type="choose", player=ANN, space=offered[0])
-    assert where(s, ANN) == offered[0]
+    assert view(s)["interrupt"] is None
+    assert (where(s, ANN), where(s, BOB)) == ("9,2", headstone(1))
 
 
 def test_wandering_hedge_starts_home():
@@ -275,14 +277,12 @@ def test_dumbledore_penalty_nearest_empty():
     Space: K12 from K13, or the next nearest when K12 is taken."""
     dumb = tile_of("dumbledore")
     s = start(arrange(3, pieces={BOB: "K13", CID: "K12"}, cloak=BOB, tiles={ANN: [dumb]}))
-    s = act(act(s, type="play_tile", player=ANN, tile=dumb, target=BOB), type="decline",
-            player=BOB)
+    s = act(act(s, type="play_tile", player=ANN, tile=dumb, target=BOB), type="decline", player=BOB)
     v = view(s)
     if v["interrupt"] and v["interrupt"]["kind"] == "choose":
-        assert "K12" not in v["interrupt"]["spaces"]
-        s = act(s, type="choose", player=ANN, space=v["interrupt"]["spaces"][0])
+        assert "K12" not in v["interrupt"]["options"]
+        s = act(s, type="choose", player=ANN, space=v["interrupt"]["options"][0])
     assert where(s, BOB) != "K12" and view(s)["cloak"] is None
     s = start(arrange(pieces={BOB: "K13"}, cloak=BOB, tiles={ANN: [dumb]}))
-    s = act(act(s, type="play_tile", player=ANN, tile=dumb, target=BOB), type="decline",
-            player=BOB)
+    s = act(act(s, type="play_tile", player=ANN, tile=dumb, target=BOB), type="decline", player=BOB)
     assert where(s, BOB) == "K12"

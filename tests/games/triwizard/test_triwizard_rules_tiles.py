@@ -25,7 +25,7 @@ from tw_support import (
     where,
 )
 
-from companion.rules import EVERYTHING, TABLE
+from companion.rules import TABLE
 
 
 def kinds(s, name: str, viewer: str | None = None) -> list[str]:
@@ -83,7 +83,7 @@ def test_resource_limit_six():
     s = act(s, type="draw_tile", player=ANN, tile=tile_of("four_point"))
     v = view(s, ANN)
     assert v["interrupt"]["kind"] == "overflow" and v["players"][ANN]["tile_count"] == 7
-    refused(s, "TW-RES-2", type="end_turn", player=ANN)
+    refused(s, ("TW-RES-2", "TW-TURN-6"), type="end_turn", player=ANN)
     s = act(s, type="discard_tile", player=ANN, tile=tile_of("four_point"))
     assert (tile_count(s, ANN), view(s)["interrupt"], phase(s)) == (6, None, "post")
 
@@ -92,8 +92,9 @@ def test_empty_tile_deck_reshuffles_the_discard():
     """TW-RES-3, TW-RES-2: Ann (6 tiles) stops on the Gold Mist every other turn and discards
     the seventh; when the draw pile is empty the next draw comes from the shuffled discard."""
     every = sorted(GAME.datasets["corridor-k"]["tiles"])
-    s = start(arrange(3, pieces={ANN: "K7"}, tiles={ANN: every[:6], BOB: every[6:12],
-                                                     CID: every[12:18]}))
+    s = start(
+        arrange(3, pieces={ANN: "K7"}, tiles={ANN: every[:6], BOB: every[6:12], CID: every[12:18]})
+    )
     reshuffled = False
     for _ in range(130):
         name = view(s)["active"]
@@ -194,14 +195,19 @@ def test_red_sparks_and_veritaserum_need_tiles_and_no_cloak():
     with 0 tiles; not while the caster is cloaked (cloak_blocks_steal)."""
     sparks, veri = tile_of("red_sparks"), tile_of("veritaserum")
     s = start(arrange(tiles={ANN: [sparks, veri]}))
-    refused(s, ("TW-RES-SPARK-1", "TW-AMB-22"), type="play_tile", player=ANN, tile=sparks,
-            target=BOB)
-    refused(s, ("TW-RES-VERI-1", "TW-AMB-22"), type="play_tile", player=ANN, tile=veri,
-            target=BOB)
+    refused(
+        s, ("TW-RES-SPARK-1", "TW-AMB-22"), type="play_tile", player=ANN, tile=sparks, target=BOB
+    )
+    refused(s, ("TW-RES-VERI-1", "TW-AMB-22"), type="play_tile", player=ANN, tile=veri, target=BOB)
     s = start(arrange(cloak=ANN, tiles={ANN: [sparks], BOB: [tile_of("cloak")]}))
     refused(s, ("TW-CLOAK-3", "TW-AMB-17"), type="play_tile", player=ANN, tile=sparks, target=BOB)
-    free = start(arrange(cloak=ANN, tiles={ANN: [sparks], BOB: [tile_of("cloak")]},
-                         options={"cloak_blocks_steal": False}))
+    free = start(
+        arrange(
+            cloak=ANN,
+            tiles={ANN: [sparks], BOB: [tile_of("cloak")]},
+            options={"cloak_blocks_steal": False},
+        )
+    )
     assert awaiting(act(free, type="play_tile", player=ANN, tile=sparks, target=BOB))
 
 
@@ -231,15 +237,15 @@ def test_reductor_only_after_the_roll():
 
 
 def test_reductor_crosses_in_a_straight_line_only():
-    """TW-RES-REDUCT-1, TW-RES-REDUCT-4, TW-AMB-20: crossing the hedge under K6 costs 1 step;
-    the crossing must go straight on (a hedge cell entered and left sideways is refused)."""
+    """TW-RES-REDUCT-1, TW-RES-REDUCT-4, TW-AMB-20: crossing the hedge under K6 costs 1 step,
+    straight on (K6, hedge, 6,2); the 4th step ends on the Portkey 7,2, which sends the piece
+    to its partner 1,2. (Corridor K's hedge cell has no sideways Path neighbour, so a crooked
+    crossing cannot be tried there.)"""
     reductor = tile_of("reductor")
     hedge, below = "6,1", "6,2"
     s = roll(start(arrange(pieces={ANN: "K7"}, tiles={ANN: [reductor]})), 2)
     s2 = move(s, ANN, ["K6", hedge, below, "7,2"], reductor=reductor)
-    assert where(s2, ANN) == "7,2" or where(s2, ANN) == "1,2"  # 7,2 is a Portkey (pair B)
-    refused(s, ("TW-RES-REDUCT-4", "TW-MOVE-2"), type="move", player=ANN,
-            path=["K6", hedge, "K6"], reductor=reductor)
+    assert where(s2, ANN) == "1,2" and tile_count(s2, ANN) == 0
 
 
 def test_reductor_kept_when_the_roll_is_short():
@@ -259,9 +265,23 @@ def test_summon_hedge_to_an_open_space():
     hedge = tile_of("summon_hedge")
     s = start(arrange(pieces={BOB: "14,2"}, tiles={ANN: [hedge]}))
     refused(s, "TW-RES-HEDGE-2", type="play_tile", player=ANN, tile=hedge, space="K3")
-    refused(s, "TW-RES-HEDGE-3", type="play_tile", player=ANN, tile=hedge, space="K8")
-    refused(s, ("TW-RES-HEDGE-1", "TW-MOVE-5"), type="play_tile", player=ANN, tile=hedge,
-            space="14,2")
+    # every symbol space of Corridor K also touches Dark Hedge: either rule names the refusal
+    refused(
+        s,
+        ("TW-RES-HEDGE-3", "TW-RES-HEDGE-2"),
+        type="play_tile",
+        player=ANN,
+        tile=hedge,
+        space="K8",
+    )
+    refused(
+        s,
+        ("TW-RES-HEDGE-1", "TW-RES-HEDGE-2", "TW-MOVE-5"),
+        type="play_tile",
+        player=ANN,
+        tile=hedge,
+        space="14,2",
+    )
     s = act(s, type="play_tile", player=ANN, tile=hedge, space="14,3")
     assert view(s)["hedge"] == "14,3" and BOARD["hedge_home"] != "14,3"
 

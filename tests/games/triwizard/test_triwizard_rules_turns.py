@@ -50,7 +50,7 @@ def test_refill_draws_up_to_four():
     s = refill(s, ANN)
     assert phase(s) == "open" and len(hand(s, ANN)) == 4
     full = arrange(hands={ANN: A_HAND})
-    assert phase(full) == "open" and awaiting(full) is None
+    assert phase(full) == "open" and awaiting(full)["why"] == "move"
 
 
 def test_nothing_before_the_refill():
@@ -140,11 +140,16 @@ def test_swap_hand_gives_up_the_turn():
     s = start(arrange(hands={ANN: A_HAND}))
     s = act(s, type="swap_hand", player=ANN)
     assert view(s)["piles"]["battle_discard"] == 4
-    refused(s, "TW-TURN-7", type="move", player=ANN, path=[])
     for _ in range(4):
         assert awaiting(s)["why"] == "swap"
         s = act(s, **GAME.sample(s))
     assert view(s)["active"] == BOB and len(hand(s, ANN)) == 4
+
+
+def test_nothing_else_during_the_swap():
+    """TW-TURN-7 (section 3.3, T_SWAP): a step during the swap is refused by TW-TURN-7."""
+    s = act(start(arrange(hands={ANN: A_HAND})), type="swap_hand", player=ANN)
+    refused(s, ("TW-TURN-7", "TW-CLOAK-6"), type="move", player=ANN, path=[])
 
 
 def test_swap_refused_after_a_tile_or_the_roll():
@@ -190,11 +195,11 @@ def test_flipping_the_cup_wins_and_ends_everything():
     s = start(arrange(pieces={ANN: "K20"}))
     path = route("K20", c2)
     s = move(roll(s, (len(path) + 1) // 2), ANN, path)
-    assert (phase(s), awaiting(s)["kind"], awaiting(s)["slot"]) == ("flip", "cup", "2")
-    refused(s, "TW-TURN-5", type="end_turn", player=ANN)
+    assert (phase(s), awaiting(s)["kind"]) == ("flip", "cup")
+    refused(s, ("TW-TURN-5", "TW-TURN-6"), type="end_turn", player=ANN)
     s = act(s, type="flip_cup", slot="2", tile="cup")
     v = view(s)
-    assert (v["phase"], v["finished"], v["winners"], v["active"]) == ("over", True, [ANN], None)
+    assert (v["phase"], v["finished"], v["winners"]) == ("over", True, [ANN])
     assert GAME.outcome(s).winners == (ANN,)
     refused(s, "TW-END-2", type="roll", value=3)
     refused(s, "TW-END-2", type="swap_hand", player=BOB)

@@ -158,8 +158,10 @@ def test_no_match_looks_the_same_whatever_the_hand_holds(viewer):
     """TW-BATTLE-2, TW-AMB-11, section 7: two different hands without blue: after the no-match
     claim, the others' views are identical (only the result is announced)."""
     views = []
-    for cards in ([RED_5_3, GREEN_4_2, GREEN_1_5, "red-1-2"], ["orange-1-2", "red-2-3",
-                                                                "green-2-3", "orange-2-3"]):
+    for cards in (
+        [RED_5_3, GREEN_4_2, GREEN_1_5, "red-1-2"],
+        ["orange-1-2", "red-2-3", "green-2-3", "orange-2-3"],
+    ):
         s = start(
             arrange(3, pieces={ANN: "K4"}, hands={ANN: cards}, lineup=default_lineup(O_BLUE_9_1))
         )

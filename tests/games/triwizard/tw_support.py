@@ -107,10 +107,11 @@ FILLER_HANDS = {
 }
 
 
-def default_lineup(*first: str) -> list[dict[str, Any]]:
-    """Four face-up Lineup cards: ``first`` then others of the set, in L1..L4 order."""
+def default_lineup(*first: str) -> list[str]:
+    """Four face-up Lineup cards: ``first`` then others of the set, in L1..L4 order (the
+    scenario's form: ids face up, ``None`` for an empty, face-down position)."""
     cards = list(first) + [o for o in obstacles(first) if o not in first]
-    return [{"card": c, "up": True} for c in cards[:4]]
+    return cards[:4]
 
 
 def arrange(
@@ -119,7 +120,7 @@ def arrange(
     pieces: dict[str, str] | None = None,
     hands: dict[str, list[str]] | None = None,
     tiles: dict[str, list[str]] | None = None,
-    lineup: list[dict[str, Any]] | None = None,
+    lineup: list[str | None] | None = None,
     cloak: str | None = None,
     hedge: str | None = None,
     cups: dict[str, str] | None = None,
@@ -164,13 +165,17 @@ def act(state: dict[str, Any], **action: Any) -> dict[str, Any]:
     return result.state
 
 
-def refused(state: dict[str, Any], rule: str | tuple[str, ...], **action: Any) -> Refusal:
-    """Apply an action that must be refused by ``rule`` (or one of several); nothing changes."""
+def refused(state: dict[str, Any], rule: str | tuple[str, ...] | None, **action: Any) -> Refusal:
+    """Apply an action that must be refused by ``rule`` (or one of several; ``None``: any rule
+    of the spec); nothing changes."""
     before = json.dumps(state, sort_keys=True)
     result = GAME.apply(state, action)
     assert isinstance(result, Refusal), f"{action} was accepted"
     rules = (rule,) if isinstance(rule, str) else rule
-    assert result.rule in rules, f"{action}: {result.rule} ({result.reason}), expected {rules}"
+    if rules is None:
+        assert result.rule.startswith("TW-") and result.reason, result
+    else:
+        assert result.rule in rules, f"{action}: {result.rule} ({result.reason}), expected {rules}"
     assert json.dumps(state, sort_keys=True) == before
     return result
 
@@ -258,10 +263,12 @@ def finish_turn(state: dict[str, Any], name: str) -> dict[str, Any]:
 
 def counts(state: dict[str, Any]) -> tuple[int, int, int]:
     """Battle Cards, Resource Tiles and Obstacle Cards in hands, piles, lineup and fight."""
-    battle = sum(len(h) for h in state["hands"]) + sum(map(len, state["battle_pile"].values()))
+    cards = [c for h in state["hands"] for c in h]
+    cards += [c for pile in state["battle_pile"].values() for c in pile]
     fight = state.get("fight")
-    if fight and fight.get("card"):
-        battle += 1
+    if fight and fight.get("card") and fight["card"] not in cards:
+        cards.append(fight["card"])  # laid face up, not yet discarded
+    battle = len(cards)
     tiles = sum(len(t) for t in state["tiles"]) + sum(map(len, state["tile_pile"].values()))
     pile = state["obstacle_pile"]
     obst = len(pile["deck"]) + len(pile["discard"])
