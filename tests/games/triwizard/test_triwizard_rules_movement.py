@@ -286,3 +286,17 @@ def test_dumbledore_penalty_nearest_empty():
     s = start(arrange(pieces={BOB: "K13"}, cloak=BOB, tiles={ANN: [dumb]}))
     s = act(act(s, type="play_tile", player=ANN, tile=dumb, target=BOB), type="decline", player=BOB)
     assert where(s, BOB) == "K12"
+
+
+def test_next_available_space_at_a_junction():
+    """TW-AMB-32, TW-AMB-34, TW-MOVE-5: K14 (Bob's) is a junction: ending there is refused and
+    the refusal names both nearest free spaces, K15 and 14,1; the mover's reach offers both at
+    3 steps with a roll of 1; either may be taken."""
+    s = roll(start(arrange(pieces={ANN: "K12", BOB: "K14"})), 1)
+    r = refused(s, "TW-MOVE-5", type="move", player=ANN, path=["K13", "K14"])
+    assert "K15" in r.reason and "14,1" in r.reason
+    reach = {x["space"]: x for x in view(s, ANN)["reach"]}
+    assert (reach["K15"]["steps"], reach["14,1"]["steps"]) == (3, 3)
+    assert "K14" not in reach
+    for goal in ("K15", "14,1"):
+        assert where(move(s, ANN, ["K13", "K14", goal]), ANN) == goal

@@ -3,12 +3,14 @@ TW-RES-DUMB, -DDIE, -4PT, -CLOAK, -SPARK, -REDUCT, -HEDGE, -VERI, with TW-AMB-12
 
 from __future__ import annotations
 
+import pytest
 from tw_support import (
     ANN,
     BOARD,
     BOB,
     CID,
     GAME,
+    NAMES,
     act,
     arrange,
     awaiting,
@@ -25,7 +27,7 @@ from tw_support import (
     where,
 )
 
-from companion.rules import TABLE
+from companion.rules import TABLE, SetupError
 
 
 def kinds(s, name: str, viewer: str | None = None) -> list[str]:
@@ -294,3 +296,24 @@ def test_tiles_only_in_their_windows():
     refused(s, "TW-AMB-12", type="play_tile", player=ANN, tile=four, slot="1")
     cloak_place = roll(start(arrange(tiles={ANN: [four]})), "cloak")
     assert awaiting(act(cloak_place, type="play_tile", player=ANN, tile=four, slot="1"))
+
+
+def test_reductor_needs_no_exact_roll():
+    """TW-AMB-30, TW-RES-REDUCT-5: any roll that carries the piece past the hedge is enough: with
+    allowance 6 the crossing K6, hedge, 6,2 (3 steps) stops short of the allowance, legally."""
+    reductor = tile_of("reductor")
+    s = roll(start(arrange(pieces={ANN: "K7"}, tiles={ANN: [reductor]})), 3)
+    s = move(s, ANN, ["K6", "6,1", "6,2"], reductor=reductor)
+    assert where(s, ANN) == "6,2" and tile_count(s, ANN) == 0
+
+
+def test_tile_piles_never_both_empty():
+    """TW-AMB-24, TW-RES-2: four players holding the most tiles (6 each) leave 12 in the piles,
+    so the draw pile and its discard can never both be empty with 36 tiles; a seventh tile in an
+    arranged hand is refused."""
+    every = sorted(GAME.datasets["corridor-k"]["tiles"])
+    held = {name: every[6 * n : 6 * n + 6] for n, name in enumerate(NAMES)}
+    v = view(start(arrange(4, tiles=held)))
+    assert v["piles"]["tiles"] + v["piles"]["tiles_discard"] == 12
+    with pytest.raises(SetupError):
+        arrange(tiles={ANN: every[:7]})
