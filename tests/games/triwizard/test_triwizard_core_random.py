@@ -12,7 +12,7 @@ from core_support import GAME, PLAYERS, new
 from companion.rules.api import EVERYTHING, TABLE, Accepted
 
 
-def play_out(seed: int, players: int, limit: int = 6000):
+def play_out(seed: int, players: int, limit: int = 40000):
     rng = random.Random(seed)
     state = new(PLAYERS[:players], seed=seed)
     steps = 0

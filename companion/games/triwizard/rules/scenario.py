@@ -3,7 +3,7 @@ first player are skipped and the table starts as arranged. Keys (all optional):
 
 ``pieces``   {player: space}          ``cloak``    player | None
 ``hedge``    space                    ``hands``    {player: [battle card ids]} (drawn from the pile)
-``tiles``    {player: [tile ids]}     ``lineup``   [obstacle ids or None] * 4 (face up)
+``tiles``    {player: [tile ids]}     ``lineup``   [obstacle id | {"card", "up"} | None] * 4
 ``cups``     {slot: identity}  (face up)          ``active``  player (default: the first seat)
 ``uncleared`` [players]
 
@@ -71,11 +71,14 @@ def arrange(data: dict[str, Any], state: State, scenario: dict[str, Any]) -> Non
     if not isinstance(lineup, list) or len(lineup) != LINEUP:
         raise SetupError(t("scenario: the Lineup has 4 positions"))
     for index, card in enumerate(lineup):
+        up = True
+        if isinstance(card, dict):  # {"card": id, "up": false}: a defeated card, face down
+            card, up = card.get("card"), bool(card.get("up", True))
         if card is None:
             pile["lineup"][index] = {"card": None, "up": False}
             continue
         _take(pile["deck"], card, "Obstacle Card")
-        pile["lineup"][index] = {"card": card, "up": True}
+        pile["lineup"][index] = {"card": card, "up": up}
     for slot, tile in dict(scenario.get("cups", {})).items():
         if slot not in SLOTS or tile not in CUP_TILES or tile in state["cups"].values():
             raise SetupError(
