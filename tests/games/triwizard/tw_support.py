@@ -15,6 +15,8 @@ import json
 from collections import deque
 from typing import Any
 
+import pytest
+
 from companion.games.triwizard.rules import Triwizard
 from companion.rules import EVERYTHING, HOST, TABLE, Accepted, Refusal
 
@@ -274,3 +276,19 @@ def counts(state: dict[str, Any]) -> tuple[int, int, int]:
     obst = len(pile["deck"]) + len(pile["discard"])
     obst += sum(1 for e in pile["lineup"] if e["card"] is not None)
     return battle, tiles, obst
+
+
+@pytest.fixture
+def registered():
+    """The game registered for ``companion replay`` while a test runs (it is not in GAME_IDS
+    until the lead adds it; then this does nothing)."""
+    from companion.games import ids, register, unregister
+
+    if GAME.id in ids():
+        yield
+        return
+    register(GAME)
+    try:
+        yield
+    finally:
+        unregister(GAME.id)
