@@ -120,7 +120,7 @@ def test_ex_tw_3_battle_lost_after_double_die():
             pieces={ANN: "K4"},
             hands={ANN: [BLUE_5_3, RED_5_3, GREEN_4_2, GREEN_1_5]},
             tiles={ANN: [ddie, four]},
-            lineup=[None] + default_lineup(O_BLUE_9_1)[:3],
+            lineup=[{"card": O_RED_ORANGE_8_2, "up": False}, *default_lineup(O_BLUE_9_1)[:3]],
         )
     )
     s = move(roll(s, 1), ANN, ["K5"])

@@ -299,3 +299,20 @@ def test_a_cloaked_piece_never_battles():
     assert (where(on, ANN), phase(on), view(on)["fight"]) == ("K5", "post", None)
     assert view(on)["players"][ANN]["uncleared"] is False
     refused(on, ("TW-CLOAK-1", "TW-OBST-3"), type="battle", player=ANN)
+
+
+def test_a_card_not_in_the_hand_is_refused():
+    """TW-BATTLE-1, TW-BCARD-2: a Battle Card tapped that is not in the fighter's hand (one of
+    Bob's, or one still in the pile) is refused; the hand and the fight are unchanged."""
+    s = fight()
+    bobs = hand(s, BOB)[0]
+    refused(s, "TW-BATTLE-1", type="play_card", player=ANN, card=bobs)
+    refused(s, "TW-BATTLE-1", type="play_card", player=ANN, card="red-6-4")
+    assert view(s)["fight"]["card"] is None and len(hand(s, ANN)) == 4
+
+
+def test_battle_by_a_cloaked_piece_is_refused():
+    """TW-CLOAK-1 (section 3.3, B_*): a battle started by a cloaked piece is refused by
+    TW-CLOAK-1, even on an uncleared Obstacle Space (the Cloak clears it, TW-AMB-10)."""
+    s = move(roll(start(arrange(pieces={ANN: "K4"}, cloak=ANN)), 1), ANN, ["K5"])
+    refused(s, "TW-CLOAK-1", type="battle", player=ANN)

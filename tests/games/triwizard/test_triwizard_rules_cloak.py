@@ -130,3 +130,11 @@ def test_dumbledore_cancelled_by_the_owner():
         tile=d2,
     )
     assert (view(s)["cloak"], where(s, BOB), view(s)["piles"]["tiles_discard"]) == (BOB, "K16", 2)
+
+
+def test_no_second_roll_after_the_removal_roll():
+    """TW-CLOAK-6 (section 3.3, T_REMOVAL_*): another die after the removal roll is refused by
+    TW-CLOAK-6 ("the only action")."""
+    s = roll(act(start(arrange(cloak=ANN)), type="remove_cloak", player=ANN), 3)
+    assert phase(s) == "removal_place"
+    refused(s, "TW-CLOAK-6", type="roll", value=3)

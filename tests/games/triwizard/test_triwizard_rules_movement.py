@@ -300,3 +300,10 @@ def test_next_available_space_at_a_junction():
     assert "K14" not in reach
     for goal in ("K15", "14,1"):
         assert where(move(s, ANN, ["K13", "K14", goal]), ANN) == goal
+
+
+def test_gold_mist_draw_for_a_cloaked_piece_is_refused():
+    """TW-MIST-2 (section 3.3, T_RESOLVE): a Gold Mist draw for a cloaked piece is refused by
+    TW-MIST-2."""
+    s = move(roll(start(arrange(pieces={ANN: "K7"}, cloak=ANN)), 1), ANN, ["K8"])
+    refused(s, "TW-MIST-2", type="draw_tile", player=ANN, tile=tile_of("cloak"))
