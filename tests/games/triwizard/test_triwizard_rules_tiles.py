@@ -28,6 +28,7 @@ from tw_support import (
 )
 
 from companion.rules import TABLE, SetupError
+from companion.rules.api import UNKNOWN_PLAYER
 
 
 def kinds(s, name: str, viewer: str | None = None) -> list[str]:
@@ -63,10 +64,13 @@ def test_cloak_tile_moves_the_cloak_to_a_different_piece():
 
 
 def test_spare_pieces_cannot_wear_the_cloak():
-    """TW-AMB-27: with 2 players, no spare piece is on the board to take the Cloak."""
+    """TW-AMB-27, TW-CLOAK-5: with 2 players, no spare piece is on the board to take the Cloak:
+    naming a third piece, by tile or after a Cloak roll, is refused (nobody of that name)."""
     cloak = tile_of("cloak")
     s = start(arrange(tiles={ANN: [cloak]}))
-    assert GAME.apply(s, {"type": "play_tile", "player": ANN, "tile": cloak, "on": "Cid"}).rule
+    refused(s, UNKNOWN_PLAYER, type="play_tile", player=ANN, tile=cloak, on=CID)
+    s = roll(start(arrange()), "cloak")
+    refused(s, UNKNOWN_PLAYER, type="place_cloak", player=ANN, on=CID)
 
 
 def test_a_tile_not_in_hand_is_refused():
