@@ -12,6 +12,7 @@ from companion.i18n import t
 from companion.rules.api import State
 from companion.rules.common import Refuse, event, player_of, seat_of
 
+from . import declared
 from .numbers import LINEUP, NO_MATCH_PUSH
 from .state import cloaked, face_value, right_of
 from .turns import no_interrupt, no_pending, own_turn
@@ -190,10 +191,21 @@ def advance(data: dict[str, Any], state: State, action: dict, events: list) -> N
     seat = _in_fight(state, action, "advance")
     fight = state["fight"]
     limit = data["battle"][fight["card"]]["movement"]
-    walk = check_walk(
-        data, state, seat, action.get("path"), limit, "advance", entered_from=fight["entered_from"]
-    )
-    _walked(state, seat, walk, action["path"], events, back=False)
+    if declared.on(state):
+        walk = declared.check(data, state, seat, action, limit, "advance")
+        path = [walk["end"]] * walk["steps"]
+    else:
+        walk = check_walk(
+            data,
+            state,
+            seat,
+            action.get("path"),
+            limit,
+            "advance",
+            entered_from=fight["entered_from"],
+        )
+        path = action["path"]
+    _walked(state, seat, walk, path, events, back=False)
     obstacle = obstacle_of(data, state)
     pile = state["obstacle_pile"]
     pile["lineup"][fight["obstacle"] - 1]["up"] = False  # TW-OCARD-3
@@ -234,16 +246,21 @@ def push_back(data: dict[str, Any], state: State, action: dict, events: list) ->
             ),
         )
     fight = state["fight"]
-    walk = check_walk(
-        data,
-        state,
-        loser,
-        action.get("path"),
-        push_limit(data, state),
-        "push",
-        entered_from=fight["entered_from"],
-    )
-    _walked(state, loser, walk, action["path"], events, back=True)
+    if declared.on(state):
+        walk = declared.check(data, state, loser, action, push_limit(data, state), "push")
+        path = [walk["end"]] * walk["steps"]
+    else:
+        walk = check_walk(
+            data,
+            state,
+            loser,
+            action.get("path"),
+            push_limit(data, state),
+            "push",
+            entered_from=fight["entered_from"],
+        )
+        path = action["path"]
+    _walked(state, loser, walk, path, events, back=True)
     if fight["card"] is not None:  # TW-BCARD-3
         state["battle_pile"]["discard"].append(fight["card"])
     if walk["jump"]:
@@ -253,7 +270,7 @@ def push_back(data: dict[str, Any], state: State, action: dict, events: list) ->
         return
     from .spaces import resolve_end
 
-    if action["path"]:
+    if path:
         resolve_end(data, state, loser, events)
     else:
         state["phase"] = "post"
@@ -270,4 +287,4 @@ def _walked(state: State, seat: int, walk: dict, path: list, events: list, back:
         text = t("{player} is moved back to {space}.", player=who, space=walk["end"])
     else:
         text = t("{player} advances to {space}.", player=who, space=walk["end"])
-    events.append(event("walk", text, path=list(path)))
+    events.append(event("walk", text, path=[] if declared.on(state) else list(path)))

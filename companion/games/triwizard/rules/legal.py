@@ -12,6 +12,7 @@ from typing import Any
 from companion.rules.api import Action, State
 from companion.rules.common import Refuse
 
+from . import declared
 from .battles import matches, obstacle_of, push_limit
 from .geometry import feature, is_path, neighbours, open_spaces
 from .numbers import QUIET_PHASES, SLOTS
@@ -63,6 +64,16 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
             for index, name in enumerate(names)
             if index != seat
         ]
+    elif phase == "moving" and declared.on(state):
+        found += declared.legal_walks(state, "move", who, ts["allowance"])
+    elif phase in ("advance", "push_back") and declared.on(state):
+        limit = (
+            data["battle"][state["fight"]["card"]]["movement"]
+            if phase == "advance"
+            else push_limit(data, state)
+        )
+        mover = who if phase == "advance" else names[right_of(state, seat)]
+        found += declared.legal_walks(state, phase, mover, limit)
     elif phase == "moving":
         reductors = [] if ts["tile_played"] else _held(data, state, seat, "reductor")[:1]
         for entry in reach(data, state, seat, ts["allowance"], reductors):
@@ -70,8 +81,8 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
             if entry["reductor"]:
                 action["reductor"] = entry["reductor"]
             found.append(action)
-        found.append({"type": "move", "player": who, "path": []})
-        found = _accepted(data, state, found, seat, ts["allowance"], "move")
+        if not found or not _taken_here(data, state, seat):
+            found.append({"type": "move", "player": who, "path": []})
     elif phase == "battle_select":
         obstacle = obstacle_of(data, state)
         cards = [c for c in state["hands"][seat] if matches(data, c, obstacle)]
@@ -100,6 +111,12 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
     if phase in QUIET_PHASES and not ts["tile_played"]:
         found += _quiet_tiles(data, state, seat)
     return found
+
+
+def _taken_here(data: dict[str, Any], state: State, seat: int) -> bool:
+    from .walking import taken
+
+    return taken(data, state, state["pieces"][seat], seat)
 
 
 def _held(data: dict[str, Any], state: State, seat: int, kind: str) -> list[str]:
@@ -132,6 +149,8 @@ def _quiet_tiles(data: dict[str, Any], state: State, seat: int) -> list[Action]:
                 for index, name in enumerate(names)
                 if index != seat and state["tiles"][index]
             ]
+        elif kind == "summon_hedge" and declared.on(state):
+            found.append({**base, "space": "path"})
         elif kind == "summon_hedge":
             found += [
                 {**base, "space": space}

@@ -33,12 +33,29 @@ def _take(pile: list[str], item: Any, what: str) -> None:
     pile.remove(item)
 
 
+def _label(place: Any) -> str:
+    """A declared maze's place (``path``, ``cup:2``, ``headstone:1`` ...)."""
+    from companion.rules.common import Refuse
+
+    from .declared import label
+
+    kind, _colon, number = str(place).partition(":")
+    try:
+        return label({"end": kind, "slot": number, "number": number})
+    except Refuse as refused:
+        raise SetupError(t("scenario: {place} is no place", place=repr(place))) from refused
+
+
 def arrange(data: dict[str, Any], state: State, scenario: dict[str, Any]) -> None:
     unknown = sorted(set(scenario) - set(KEYS))
     if unknown:
         raise SetupError(t("scenario: unknown keys {keys}", keys=", ".join(unknown)))
     spaces = data["board"]["spaces"]
+    labels = state["options"].get("maze") == "declared"
     for name, space in dict(scenario.get("pieces", {})).items():
+        if labels:
+            state["pieces"][_seat(state, name)] = _label(space)
+            continue
         if space not in spaces or spaces[space]["kind"] != "path":
             raise SetupError(t("scenario: {space} is not a Path space", space=repr(space)))
         state["pieces"][_seat(state, name)] = space
