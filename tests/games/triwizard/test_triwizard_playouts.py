@@ -11,10 +11,10 @@ from tw_support import GAME, NAMES, counts
 from companion.rules import EVERYTHING, HOST, TABLE, Accepted
 
 
-def playout(data_set: str, seed: int, steps: int = 400):
-    rng = random.Random(f"{data_set}/{seed}")
+def playout(data_set: str, seed: int, maze: str = "grid", steps: int = 400):
+    rng = random.Random(f"{data_set}/{maze}/{seed}")
     players = NAMES[: 2 + seed % 3]
-    s = GAME.new(players, {"data_set": data_set}, seed=seed)
+    s = GAME.new(players, {"data_set": data_set, "maze": maze}, seed=seed)
     phases = set()
     for _ in range(steps):
         phases.add(s["phase"])
@@ -35,12 +35,14 @@ def playout(data_set: str, seed: int, steps: int = 400):
     return phases
 
 
-@pytest.mark.parametrize("data_set", ["example", "corridor-k"])
-def test_random_legal_play_is_always_accepted_and_keeps_the_counts(data_set):
+@pytest.mark.parametrize(
+    "data_set, maze", [("example", "grid"), ("corridor-k", "grid"), ("corridor-k", "declared")]
+)
+def test_random_legal_play_is_always_accepted_and_keeps_the_counts(data_set, maze):
     """TW-COMP-4, TW-COMP-6, TW-COMP-8, TW-BCARD-4, TW-RES-3, TW-OCARD-4: 40 Battle Cards,
     36 Resource Tiles and 20 Obstacle Cards in hands, piles, Lineup and fight at every step of
-    seeded random games; no offered action is refused."""
+    seeded random games (also with the declared maze); no offered action is refused."""
     met = set()
     for seed in range(12):
-        met |= playout(data_set, seed)
+        met |= playout(data_set, seed, maze)
     assert {"open", "moving", "post"} <= met, met

@@ -129,14 +129,14 @@ def test_every_key_of_a_scenarios_output_is_documented(name, capsys):
 
 
 def test_playouts_reach_only_documented_keys_and_phases():
-    """Seeded games through legal actions on both data sets: every view of every step names
+    """Seeded games through legal actions on both data sets (and the declared maze): every view of every step names
     only documented keys, and every phase met is documented."""
     met: set[str] = set()
-    for data_set in ("example", "corridor-k"):
-        for seed in range(8):
+    for data_set, maze in (("example", "grid"), ("corridor-k", "grid"), ("corridor-k", "declared")):
+        for seed in range(6):
             rng = random.Random(seed)
             players = NAMES[: 2 + seed % 3]
-            s = GAME.new(players, {"data_set": data_set}, seed=seed)
+            s = GAME.new(players, {"data_set": data_set, "maze": maze}, seed=seed)
             for _ in range(300):
                 met.add(s["phase"])
                 for viewer in (EVERYTHING, players[0]):
