@@ -22,6 +22,7 @@ from tw_support import (
     RED_5_3,
     act,
     arrange,
+    counts,
     default_lineup,
     move,
     roll,
@@ -91,12 +92,13 @@ def _mine(actions, viewer):
 @pytest.mark.parametrize("viewer", [ANN, BOB, CID, TABLE, HOST])
 def test_indistinguishable_keeps_the_view_and_changes_secrets(viewer):
     """TW-BCARD-2, TW-RES-1, TW-RES-4PT-2: the re-dealt state shows the viewer the same view,
-    the same own legal actions and the same chance step; hands and tiles of others change."""
+    the same own legal actions and the same chance step; the others' hands and tiles and the draw
+    piles change (the viewer's own stay), and no card or tile is lost."""
     states = [planted()]
     s = states[0]
     s = move(roll(s, 1), ANN, ["K1"])
     states.append(s)
-    changed = 0
+    changed = {"hands": 0, "tiles": 0, "decks": 0}
     for n, state in enumerate(states):
         for k in range(8):
             other = GAME.indistinguishable(state, viewer, random.Random(f"{n}/{k}"))
@@ -106,10 +108,15 @@ def test_indistinguishable_keeps_the_view_and_changes_secrets(viewer):
                     GAME.legal_actions(state), viewer
                 )
             assert GAME.chance(other) == GAME.chance(state)
-            secret = [h for seat, h in enumerate(state["hands"]) if NAMES[seat] != viewer]
-            moved = [h for seat, h in enumerate(other["hands"]) if NAMES[seat] != viewer]
-            changed += secret != moved
-    assert changed > 0
+            for key in ("hands", "tiles"):
+                secret = [h for seat, h in enumerate(state[key]) if NAMES[seat] != viewer]
+                moved = [h for seat, h in enumerate(other[key]) if NAMES[seat] != viewer]
+                changed[key] += secret != moved
+                mine = [h for seat, h in enumerate(state[key]) if NAMES[seat] == viewer]
+                assert mine == [h for seat, h in enumerate(other[key]) if NAMES[seat] == viewer]
+            changed["decks"] += other["battle_pile"]["deck"] != state["battle_pile"]["deck"]
+            assert counts(other) == counts(state) == (40, 36, 20)
+    assert all(changed.values()), changed
 
 
 def test_indistinguishable_redeals_peeks_consistently():
