@@ -98,7 +98,7 @@ def test_ex_tw_4_no_match_is_checked_and_pushes_back_four():
     state = play(state, {"type": "no_match", "player": "Ann"})
     assert state["phase"] == "push_back" and not state["pending"]
     five = {"type": "push_back", "player": "Ben", "path": ["K4", "K3", "K2", "K1", "K0"]}
-    assert refused(state, five).rule == "TW-BATTLE-LOSE-1"
+    assert refused(state, five).rule == "TW-BATTLE-LOSE-2"  # no match: 4 spaces at most
     state = play(state, {"type": "push_back", "player": "Ben", "path": ["K4", "K3", "K2", "K1"]})
     assert state["pieces"][0] == "K1" and len(state["hands"][0]) == 4
 

@@ -62,7 +62,7 @@ def test_refill_comes_first_and_only_the_active_player_acts():
     state = refill(state)
     assert refused(state, {"type": "swap_hand", "player": "Ben"}).rule == "TW-TURN-6"
     draw = {"type": "draw_card", "player": "Ann", "card": "b10"}
-    assert refused(state, draw).rule == "TW-TURN-6"
+    assert refused(state, draw).rule == "TW-BCARD-2"  # a fifth card in Ann's hand
 
 
 @pytest.mark.parametrize(
@@ -334,7 +334,7 @@ def test_the_cloak_clears_an_uncleared_obstacle():
     assert {"type": "battle", "player": "Ann"} in GAME.legal_actions(state)
     state = play(state, {"type": "play_tile", "player": "Ann", "tile": cloak, "on": "Ann"})
     assert state["uncleared"] == [] and GAME.chance(state).rule == "TW-TURN-2"
-    assert refused(state, {"type": "battle", "player": "Ann"}).rule == "TW-OBST-3"
+    assert refused(state, {"type": "battle", "player": "Ann"}).rule == "TW-CLOAK-1"
     state = play(roll(state, 1), move(state, "Ann", "K6", "K7"))
     assert state["pieces"][0] == "K7"
 

@@ -60,10 +60,10 @@ def battle(data: dict[str, Any], state: State, action: dict, events: list) -> No
     seat = own_turn(state, action)
     no_interrupt(state)
     no_pending(state)
-    if state["phase"] != "open" or seat not in state["uncleared"]:
-        raise Refuse("TW-OBST-3", t("There is no uncleared obstacle to battle now."))
     if cloaked(state, seat):
         raise Refuse("TW-CLOAK-1", t("A cloaked piece never battles."))
+    if state["phase"] != "open" or seat not in state["uncleared"]:
+        raise Refuse("TW-OBST-3", t("There is no uncleared obstacle to battle now."))
     start_fight(data, state, seat, None, events)
 
 
@@ -82,6 +82,9 @@ def matches(data: dict[str, Any], card: str, obstacle: dict[str, Any]) -> bool:
 
 def play_card(data: dict[str, Any], state: State, action: dict, events: list) -> None:
     """TW-BATTLE-1, TW-BCARD-5, TW-TURN-4."""
+    if state["turn_state"]["card_played"] and state["phase"] != "over":
+        own_turn(state, action)
+        raise Refuse("TW-TURN-4", t("Only one Battle Card may be played in a turn."))
     seat = _in_fight(state, action, "battle_select")
     card = action.get("card")
     if card not in state["hands"][seat]:

@@ -12,8 +12,9 @@ from companion.i18n import t
 from companion.rules.api import MALFORMED, State
 from companion.rules.common import Refuse, event, seat_of
 
+from .geometry import feature
 from .numbers import CUP_TILES, HAND, SLOTS, TILE_LIMIT
-from .state import fulfilled, peeked, unseen_cups
+from .state import cloaked, fulfilled, peeked, unseen_cups
 
 
 def _awaited(state: State, kind: str) -> dict[str, Any]:
@@ -58,7 +59,25 @@ def take_from(pile: dict[str, Any], item: Any, rule: str, what: str) -> None:
     pile["deck"].remove(item)
 
 
+def _unawaited_draw(data: dict[str, Any], state: State, action: dict, kind: str) -> None:
+    """A draw nobody awaits, refused by the rule that forbids it where one does: a fifth Battle
+    Card (TW-BCARD-2), a tile for a cloaked piece (TW-MIST-2 on Gold Mist, else TW-CLOAK-3)."""
+    if state["phase"] == "over" or state["interrupts"] or state["pending"]:
+        return
+    who = action.get("player")
+    if not isinstance(who, str) or who not in state["players"]:
+        return
+    seat = state["players"].index(who)
+    if kind == "card" and len(state["hands"][seat]) >= HAND:
+        raise Refuse("TW-BCARD-2", t("A hand never holds more than 4 Battle Cards."))
+    if kind == "tile" and cloaked(state, seat):
+        if feature(data, state["pieces"][seat]) == "gold_mist":
+            raise Refuse("TW-MIST-2", t("A cloaked piece draws nothing on Gold Mist."))
+        raise Refuse("TW-CLOAK-3", t("While cloaked, a player collects no Resource Tiles."))
+
+
 def draw_card(data: dict[str, Any], state: State, action: dict, events: list) -> None:
+    _unawaited_draw(data, state, action, "card")
     step = _awaited(state, "card")
     _check_player(state, action, step)
     seat = step["player"]
@@ -88,6 +107,7 @@ def gain_tile(state: State, seat: int, tile: str) -> None:
 
 
 def draw_tile(data: dict[str, Any], state: State, action: dict, events: list) -> None:
+    _unawaited_draw(data, state, action, "tile")
     step = _awaited(state, "tile")
     _check_player(state, action, step)
     seat = step["player"]

@@ -87,6 +87,8 @@ def swap_hand(data: dict[str, Any], state: State, action: dict, events: list) ->
     no_interrupt(state)
     if state["phase"] == "draw":
         raise Refuse("TW-TURN-1", t("Draw up to 4 Battle Cards first."))
+    if state["phase"] in ("removal_roll", "removal_place"):
+        raise Refuse("TW-CLOAK-6", t("Trying to take the Cloak off is the turn's only action."))
     ts = state["turn_state"]
     if state["phase"] != "open" or ts["tile_played"] or ts["card_played"]:
         raise Refuse(

@@ -24,6 +24,15 @@ from .state import cloaked, occupant
 LIMIT_RULES = {"move": "TW-MOVE-1", "advance": "TW-BATTLE-WIN-1", "push": "TW-BATTLE-LOSE-1"}
 
 
+def _limit_rule(state: State, mode: str) -> str:
+    """The rule a walk beyond its limit breaks: a push-back after no matching card is limited
+    by TW-BATTLE-LOSE-2 (4 spaces), after a short total by TW-BATTLE-LOSE-1 (the card's MR)."""
+    fight = state.get("fight")
+    if mode == "push" and fight is not None and fight.get("result") == "no_match":
+        return "TW-BATTLE-LOSE-2"
+    return LIMIT_RULES[mode]
+
+
 def taken(data: dict[str, Any], state: State, space: str, seat: int) -> bool:
     """Another piece stands on ``space`` (the Entrance holds any number, TW-AMB-7)."""
     return space != data["board"]["entrance"] and occupant(state, space, besides=seat) is not None
@@ -216,7 +225,7 @@ def check_walk(
         )
         if not busy or end not in options or len(path) - limit != extra:
             raise Refuse(
-                LIMIT_RULES[mode],
+                _limit_rule(state, mode),
                 t("The piece may move up to {n} spaces, not {m}.", n=limit, m=len(path)),
             )
         return result
