@@ -16,7 +16,7 @@ from ..plugin import Catalogs, GamePlugin, TableView
 from ..rules import Game, SetupError
 
 #: The games the companion ships, by id, in the project's order of priority.
-GAME_IDS: tuple[str, ...] = ("abracadawhat", "dorktower")
+GAME_IDS: tuple[str, ...] = ("abracadawhat", "dorktower", "triwizard")
 
 _registered: dict[str, GamePlugin] = {}  # registered at run time (a test's own game)
 _loaded: dict[str, GamePlugin] = {}
