@@ -75,8 +75,8 @@ class Chance:
 
     ``kind`` is ``"die"``, ``"deal"`` or ``"draw"``; ``player`` is who performs it (who rolls, whose
     rack is refilled), ``rule`` the rule that asks. For a die: ``profile`` names the die the
-    dice reader must read (``"d6"``, ``"triwizard"``, ``"battle"``, ``"rotation"``, or
-    ``"custom"`` with its labels in ``faces``; see ``companion_dice.profiles``), ``faces`` are the
+    dice reader must read (``"d6"``, another of the reader's profiles, or ``"custom"`` with its
+    labels in ``faces``; see ``companion_dice.profiles``), ``faces`` are the
     faces the rules accept, and ``dice`` how many dice are rolled together.
     """
 

@@ -216,7 +216,7 @@ def test_every_option_is_told_in_words_with_its_rule_and_a_control(game_id):
         told = found.described_options[option.name]
         assert told is own[option.name]
         assert isinstance(told, OptionText) and told.control in CONTROLS, option.name
-        assert re.fullmatch(r"[A-Z]+-[A-Z]+-\d+", option.rule), option.name
+        assert re.fullmatch(r"[A-Z]+(-[A-Z]+)+-\d+", option.rule), option.name  # TW-RES-DUMB-2
         words = [told.label, told.sentence, *(w for _, w in told.values if not w.isdigit())]
         for text in words:
             assert isinstance(text, Text) and text.strip(), (option.name, text)

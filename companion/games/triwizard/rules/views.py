@@ -225,10 +225,12 @@ def indistinguishable(data: dict[str, Any], state: State, viewer: str, rng: rand
     """Everything ``viewer`` cannot see dealt anew: other players' hands and tiles (same sizes)
     with the draw piles, and other players' peeks among the Cup identities the viewer has not
     seen."""
+    names = state["players"]
+    if viewer not in (TABLE, HOST, EVERYTHING) and viewer not in names:
+        raise ValueError(f"unknown viewer {viewer!r}")
     new = copy_json(state)
     if viewer == EVERYTHING:
         return new
-    names = state["players"]
     own = names.index(viewer) if viewer in names else None
     keep_tiles = set()
     if own is not None:
