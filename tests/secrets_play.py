@@ -5,7 +5,8 @@ devices would (``tests/secrets_harness.py`` checks every role at every step; ``d
 * Anything else the game needs (the awaited deal, draw or roll, a removal...) is reported by the
   table's devices where one can report it, generically for any registered game: a sticker of the
   table's tag registry whose tap the game's input mapping (``inputs_for(game).tag``) turns into
-  that action, tapped on the board's reader; the dice reader's rolls that the mapping
+  that action, tapped on the board's reader (a private draw the board's reader refuses, at the
+  drawer's own seat reader); the dice reader's rolls that the mapping
   (``inputs.die``/``dice``) turns into the awaited roll. Only when no device can, or the table
   refuses what one reported, does the action go straight to the table.
 * Now and then the devices say something besides the game (a status, a power report, a raw line
@@ -135,21 +136,35 @@ class TablePlay:
         if chance is not None and chance.kind == "die":
             rolls = self.die_rolls(state, action, chance, mapper)
             return rolls is not None and self.sensed(rolls, "rolls")
-        uid = self.sticker_for(state, action, mapper, chance is not None)
-        if uid is None or not self.sensed([TagTapped(BOARD_READER, uid)], "taps"):
+        reader = BOARD_READER
+        uid = self.sticker_for(state, action, mapper, chance is not None, reader)
+        if uid is None and chance is not None and chance.player in self.links:
+            # a private draw: tapped at the drawer's own seat reader, where the game takes it
+            reader = f"seat{state['players'].index(chance.player) + 1}"
+            uid = self.sticker_for(state, action, mapper, True, reader)
+        if uid is None or not self.sensed([TagTapped(reader, uid)], "taps"):
             return False
         while chance is not None and self.rng.random() > MID_DEAL:
             state = self.state()
             awaited = self.game.chance(state)
-            if awaited is None or (awaited.kind, awaited.rule) != (chance.kind, chance.rule):
+            if awaited is None or (awaited.kind, awaited.rule, awaited.player) != (
+                chance.kind,
+                chance.rule,
+                chance.player,
+            ):
                 break
-            uid = self.sticker_for(state, self.game.sample(state), mapper, True)
-            if uid is None or not self.sensed([TagTapped(BOARD_READER, uid)], "taps"):
+            uid = self.sticker_for(state, self.game.sample(state), mapper, True, reader)
+            if uid is None or not self.sensed([TagTapped(reader, uid)], "taps"):
                 break
         return True
 
     def sticker_for(
-        self, state: dict[str, Any], action: dict[str, Any], mapper: GameInputs, chance: bool
+        self,
+        state: dict[str, Any],
+        action: dict[str, Any],
+        mapper: GameInputs,
+        chance: bool,
+        reader: str = BOARD_READER,
     ) -> str | None:
         """An enrolled sticker whose tap the game's input mapping turns into ``action`` (it
         says all the action says; the mapping may add the ``tag`` and whose draw it is), one the
@@ -161,7 +176,7 @@ class TablePlay:
         for uid, component in sorted(self.server.table.tags._tags.items()):
             if component.game != self.game.id:
                 continue
-            mapped = mapper.tag(state, component, uid, BOARD_READER)
+            mapped = mapper.tag(state, component, uid, reader)
             if isinstance(mapped, Refusal):
                 continue
             said = {k: v for k, v in mapped.items() if k != "tag"}
