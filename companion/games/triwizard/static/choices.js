@@ -63,8 +63,7 @@ export function asks(snap, d, me) {
   if (!it || !view.players[me]) return [];
   const by = it.by || it.caster || view.active;
   if (it.kind === "dumbledore" && it.player === me) return counterPrompt(snap, me);
-  if (it.kind === "veritaserum" && (it.player === me && by === me)) return veritaserumPrompt(snap, me);
-  if (it.kind === "veritaserum" && by === me) return veritaserumPrompt(snap, me);
+  if (it.kind === "veritaserum" && (view.veritaserum || by === me)) return veritaserumPrompt(snap, me);
   if (it.kind === "choose" && it.player === me) return choosePrompt(snap, d, me);
   if (it.kind === "overflow" && it.player === me) {
     return [el("h2", { text: _("Too many Resource Tiles") }), el("p", { text: _("You may hold 6: discard one below, under Your Resource Tiles.") })];

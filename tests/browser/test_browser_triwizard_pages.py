@@ -1,0 +1,181 @@
+"""The Triwizard Maze Game on the pages, at a simulated table with three players on the Corridor K
+board: the maze drawn from the data set on the table display and on every phone (every space
+with its name, the features by glyph, the Cup Tiles face down, the pieces in their seats' shapes),
+Ann's first move made by tapping a ringed space of her map, her hand and tiles on her phone only,
+and the pages in English and Italian. Screenshots at 390x844 go to
+tests/artifacts/screenshots/twpage-*.png.
+
+The game is not among the shipped games while it is written: the test registers it."""
+
+from __future__ import annotations
+
+import pytest
+from support import Server, join_all, post, wait_until
+
+from companion.games import ids, register, unregister
+from companion.games.triwizard import PLUGIN
+
+PLAYERS = ["Ann", "Ben", "Cyd"]  # Cyd reads Italian
+COLOURS = {"en": ("red", "blue", "orange", "green"), "it": ("rosso", "blu", "arancione", "verde")}
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture
+def server(tmp_path):
+    registered = PLUGIN.id not in ids()
+    if registered:
+        register(PLUGIN)
+    try:
+        s = Server.start(tmp_path)
+        yield s
+        s.stop()
+    finally:
+        if registered:
+            unregister(PLUGIN.id)
+
+
+def until(server, predicate, timeout: float = 10.0):
+    """Wait until the referee's view satisfies ``predicate``; returns that view."""
+
+    def check():
+        v = server.table.referee_view()
+        return v if v is not None and predicate(v) else None
+
+    return wait_until(check, timeout)
+
+
+def view_of(server, player: str) -> dict:
+    """What ``player``'s own page is drawn from."""
+    return PLUGIN.game.view(server.table.history.state, player)
+
+
+def tap(page, key: str) -> None:
+    page.click(f"[data-action='{key}']")
+    page.wait_for_selector("body:not([data-busy])", state="attached")
+
+
+def draw_all(server) -> None:
+    status, answer = post(f"{server.host}/sim/draw_all", {})
+    assert status == 200, answer
+
+
+def maze_shot(page, shots, name: str) -> None:
+    """The phone's screen with the maze card at its top, the toast put away."""
+    page.evaluate("document.getElementById('toast').hidden = true")
+    page.locator("#tw-maze-card").evaluate(
+        "n => window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 8)"
+    )
+    shots(page, name, full=False)
+
+
+def hand_shot(page, shots, name: str) -> None:
+    page.evaluate("document.getElementById('toast').hidden = true")
+    page.locator("#tw-hand-card").evaluate(
+        "n => window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 8)"
+    )
+    shots(page, name, full=False)
+
+
+def test_the_maze_a_move_by_tapping_it_and_the_hand_in_english_and_italian(server, phone, shots):
+    status, answer = post(
+        f"{server.host}/api/new_game",
+        {
+            "confirm": True,
+            "game": "triwizard",
+            "players": PLAYERS,
+            "options": {"data_set": "corridor-k"},
+            "seed": 5,
+        },
+    )
+    assert status == 200, answer
+    links = join_all(server.host)
+    pages = {name: phone(links[name], "it" if name == "Cyd" else "en") for name in PLAYERS}
+    ann, ben, cyd = (pages[name] for name in PLAYERS)
+    table = phone(f"{server.base}/table")
+    data = PLUGIN.data.get("corridor-k")
+    spaces = data["board"]["spaces"]
+
+    # the maze on every page: every space of the data set, each with its name, glyphs, Cup Tiles
+    for page in (table, ann, cyd):
+        page.wait_for_selector("#tw-maze .tw-space[data-space='K5']")
+        assert page.locator("#tw-maze .tw-space").count() == len(spaces)
+        assert page.locator("#tw-maze .tw-space:not([aria-label])").count() == 0
+        assert page.locator("#tw-maze .tw-space > title").count() == len(spaces)
+        assert page.locator("#tw-maze .tw-space.f-obstacle[data-space='K5']").count() == 1
+        assert page.locator("#tw-maze .tw-space.f-gold_mist[data-space='K8']").count() == 1
+        assert page.locator("#tw-maze .tw-space.green").count() == sum(
+            1 for sp in spaces.values() if sp["kind"] == "green_hedge"
+        )
+        assert page.locator("#tw-maze .portkey").count() == 6  # three pairs, each a letter
+        assert page.locator("#tw-maze .cup.down").count() == 4  # face down before any flip
+        assert page.locator("#tw-maze .cup.up, #tw-maze .cup.peeked").count() == 0
+    assert "Obstacle Space" in ann.get_attribute("#tw-maze [data-space='K5']", "aria-label")
+    assert "Casella Ostacolo" in cyd.get_attribute("#tw-maze [data-space='K5']", "aria-label")
+    assert "Portkey Space A" in ann.get_attribute("#tw-maze [data-space='K10']", "aria-label")
+
+    # setting up: the maze confirmed on a phone, the deal drawn, Ann shouted first
+    until(server, lambda v: v["phase"] == "setup")
+    ann.wait_for_selector("[data-action='placed']")
+    tap(ann, "placed")
+    until(server, lambda v: v["phase"] != "setup")
+    draw_all(server)
+    until(server, lambda v: v["phase"] == "first_player")
+    ann.wait_for_selector("[data-action='first-Ann']")
+    tap(ann, "first-Ann")
+    until(server, lambda v: v["active"] == "Ann" and v["phase"] != "first_player")
+    draw_all(server)
+    until(server, lambda v: v["phase"] == "open")
+
+    # the pieces on the Entrance, in their seats' shapes, on the table and every phone
+    for page in (table, ann, ben, cyd):
+        page.wait_for_selector("#tw-maze .tw-space[data-space='K0']")
+        wait_until(lambda p=page: p.locator("#tw-maze .tw-piece").count() == 3)
+
+    # the hand and tiles: on their owner's phone only, in the phone's language
+    mine = view_of(server, "Ann")["players"]["Ann"]
+    ann.wait_for_selector("#tw-hand .tw-hand li")
+    assert ann.locator("#tw-hand .tw-hand li").count() == len(mine["hand"]) == 4
+    assert ann.locator("#tw-hand .tw-tiles li").count() == len(mine["tiles"]) == 2
+    for card, shown in zip(mine["hand"], ann.locator("#tw-hand .tw-hand li").all(), strict=True):
+        text = shown.inner_text()
+        assert card["colour"] in text and str(card["strength"]) in text, text
+    cyds = view_of(server, "Cyd")["players"]["Cyd"]
+    cyd.wait_for_selector("#tw-hand .tw-hand li")
+    for card, shown in zip(cyds["hand"], cyd.locator("#tw-hand .tw-hand li").all(), strict=True):
+        colour = COLOURS["it"][COLOURS["en"].index(card["colour"])]
+        assert colour in shown.inner_text()
+    assert table.locator(".tw-hand, .tw-tiles, #tw-hand").count() == 0
+    hand_shot(ann, shots, "twpage-01-hand-en")
+    hand_shot(cyd, shots, "twpage-02-hand-it")
+
+    # Ann rolls 2: up to 4 spaces; her map rings what she can reach, and only hers
+    status, answer = post(f"{server.host}/sim/roll", {"face": 2})
+    assert status == 200 and answer["ok"], answer
+    until(server, lambda v: v["phase"] == "moving")
+    reach = view_of(server, "Ann")["reach"]
+    assert reach and all(r["steps"] <= 4 for r in reach)
+    ann.wait_for_selector("#tw-maze .tw-space.reach")
+    assert ann.locator("#tw-maze .tw-space.reach").count() == len({r["space"] for r in reach})
+    for page in (table, ben, cyd):
+        assert page.locator("#tw-maze .tw-space.reach").count() == 0
+    label = ann.get_attribute("#tw-maze .tw-space.reach[data-space='K4']", "aria-label")
+    assert label.startswith("Move to") and "4 steps" in label, label
+    maze_shot(ann, shots, "twpage-03-move-en")
+    maze_shot(cyd, shots, "twpage-04-move-it")
+    maze_shot(table, shots, "twpage-05-table-en")
+
+    # one tap moves her there
+    ann.click("#tw-maze .tw-space.reach[data-space='K4']")
+    until(server, lambda v: v["players"]["Ann"]["space"] == "K4")
+    for page in (table, ben, cyd):  # her piece is on K4 on every page
+        wait_until(
+            lambda p=page: "Ann" in p.get_attribute("#tw-maze [data-space='K4']", "aria-label")
+        )
+    wait_until(lambda: ann.locator("#tw-maze .tw-space.reach").count() == 0)
+    ann.wait_for_selector("#action-bar [data-action='end_turn']")
+    maze_shot(cyd, shots, "twpage-06-moved-it")
+    tap(ann, "end_turn")
+    until(server, lambda v: v["active"] == "Ben")
+    for page in (table, *pages.values()):
+        assert not page.errors, page.errors
