@@ -11,7 +11,12 @@ from tw_data_support import CORRIDOR, EXAMPLE, edit, mymaze  # noqa: F401 (mymaz
 from companion.games.triwizard.rules import DataError, load_dataset
 from companion.games.triwizard.rules.constants import COLOURS, CUP_TILES, TILE_KINDS
 from companion.games.triwizard.rules.data import fingerprint, labels, localised, words
-from companion.games.triwizard.rules.datasets import bundled, data_directory, default_name
+from companion.games.triwizard.rules.datasets import (
+    bundled,
+    components,
+    data_directory,
+    default_name,
+)
 
 LOADED_KEYS = {"name", "title", "example", "source", "fingerprint", "board", "battle"}
 LOADED_KEYS |= {"obstacles", "tiles", "die", "names"}
@@ -210,3 +215,19 @@ def test_a_copy_elsewhere_loads_like_the_bundled(tmp_path):
     shutil.copytree(data_directory() / "corridor-k", folder)
     assert load_dataset(folder) == CORRIDOR
     assert issubclass(DataError, ValueError)
+
+
+def test_components():
+    """TW-COMP-2..8: a sticker per card, tile, Cup Tile and piece, and the Cloak."""
+    box = components(EXAMPLE)
+    assert len(box) == 40 + 20 + 36 + 4 + 4 + 1
+    assert set(box.values()) == {1}
+    assert box["battle b01"] == box["obstacle o20"] == box["tile r36"] == 1
+    assert {name for name in box if name.startswith("cup ")} == {
+        "cup cup",
+        "cup headstone-1",
+        "cup headstone-2",
+        "cup headstone-3",
+    }
+    assert "piece 4" in box and "cloak" in box
+    assert "battle red-5-3" in components(CORRIDOR)

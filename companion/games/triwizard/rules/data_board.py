@@ -102,8 +102,8 @@ def _places(cells: list[dict[str, Any]]) -> str:
 def _exactly_one(file: DataFile, cells: list[dict[str, Any]], what: str, rule: str) -> str:
     """The id of the one cell in ``cells``; none or several fail."""
     if len(cells) != 1:
-        found = f"{len(cells)} ({_places(cells)})" if cells else "none"
-        file.fail("cells", f"the board has {found} {what}; it needs exactly 1 ({rule})")
+        found = f"{len(cells)} {what}s ({_places(cells)})" if cells else f"no {what}"
+        file.fail("cells", f"the board has {found}; it needs exactly 1 ({rule})")
     return cells[0]["id"]
 
 
@@ -112,7 +112,7 @@ def _numbered(file: DataFile, cells: list[dict[str, Any]], feature: str, rule: s
     out: dict[str, str] = {}
     for n in range(1, NUMBERED[feature] + 1):
         with_n = [cell for cell in cells if cell["feature"] == feature and cell["number"] == n]
-        out[str(n)] = _exactly_one(file, with_n, f"{feature} {n} cells", rule)
+        out[str(n)] = _exactly_one(file, with_n, f"{feature} {n} cell", rule)
     return out
 
 
@@ -196,10 +196,8 @@ def check_board(file: DataFile) -> dict[str, Any]:
     def having(feature: str) -> list[dict[str, Any]]:
         return [cell for cell in cells if cell["feature"] == feature]
 
-    entrance = _exactly_one(file, having("entrance"), "entrance cells", "TW-SETUP-2, TW-AMB-1")
-    hedge_home = _exactly_one(
-        file, having("hedge_home"), "hedge_home cells", "TW-SETUP-5, TW-AMB-1"
-    )
+    entrance = _exactly_one(file, having("entrance"), "entrance cell", "TW-SETUP-2, TW-AMB-1")
+    hedge_home = _exactly_one(file, having("hedge_home"), "hedge_home cell", "TW-SETUP-5, TW-AMB-1")
     cup_slots = _numbered(file, cells, "cup_slot", "TW-CUP-1, TW-AMB-1")
     headstones = _numbered(file, cells, "headstone", "TW-HEAD-1, TW-AMB-1")
     portkeys = _portkeys(file, cells)

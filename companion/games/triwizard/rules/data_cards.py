@@ -77,7 +77,6 @@ def check_cards(file: DataFile) -> dict[str, dict[str, dict[str, Any]]]:
         for index, raw in enumerate(items):
             place = f"{deck}[{index}]"
             card = expect(file, place, raw, "object", f"each entry of {deck!r}")
-            only(file, card, place, ("id", *keys))
             ident = field(file, card, place, "id", "text")
             if not CARD_ID.fullmatch(ident):
                 file.fail(
@@ -86,6 +85,7 @@ def check_cards(file: DataFile) -> dict[str, dict[str, dict[str, Any]]]:
                     f"not {ident!r}",
                 )
             place = f"{deck}[{index}] (id {ident!r})"
+            only(file, card, place, ("id", *keys))
             if ident in seen:
                 file.fail(place, f"the id {ident!r} is used twice (also {seen[ident]})")
             seen[ident] = f"{deck}[{index}]"

@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from .constants import CUP_TILES, PIECES
 from .data import load_dataset
 
 BUNDLED = ("example", "corridor-k")
@@ -31,3 +32,22 @@ def bundled() -> dict[str, dict[str, Any]]:
 def default_name(datasets: dict[str, dict[str, Any]]) -> str:
     """The set new games use unless told otherwise: the example if there is one."""
     return "example" if "example" in datasets else next(iter(datasets))
+
+
+def components(data: dict[str, Any]) -> dict[str, int]:
+    """NFC stickers a box may carry: every Battle Card, Obstacle Card and Resource Tile of the
+    set, the 4 Cup Tiles (tapped only on a flip or a peek, TW-AMB-31), the 4 playing pieces and
+    the Invisibility Cloak piece (TW-COMP-2/3/5)."""
+    stickers: dict[str, int] = {}
+    for card in data["battle"]:
+        stickers[f"battle {card}"] = 1
+    for card in data["obstacles"]:
+        stickers[f"obstacle {card}"] = 1
+    for tile in data["tiles"]:
+        stickers[f"tile {tile}"] = 1
+    for identity in CUP_TILES:
+        stickers[f"cup {identity}"] = 1
+    for piece in range(1, PIECES + 1):
+        stickers[f"piece {piece}"] = 1
+    stickers["cloak"] = 1
+    return stickers

@@ -1,0 +1,268 @@
+"""What each viewer may see of a Triwizard state (``view``), a state a viewer cannot tell apart
+from it (``indistinguishable``), and the outcome.
+
+Hidden: Battle Cards and Resource Tiles in hand (their owner's), the draw piles' contents, what a
+Four Point Spell showed (the caster's, TW-AMB-31), the tiles Veritaserum shows (the caster's
+phone only, TW-AMB-21), and the reachable spaces (the mover's: they may name a Reductor in hand).
+TABLE and HOST see no secret; EVERYTHING sees all."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.rules.api import EVERYTHING, HOST, TABLE, Outcome, State
+
+from .battles import push_limit
+from .chance import awaited
+from .numbers import GAME_ID, SLOTS
+from .prompts import prompt, waiting_names
+from .state import copy_state, interrupt, right_of
+from .walking import reach
+
+
+def _card(data: dict[str, Any], card: str) -> dict[str, Any]:
+    info = data["battle"][card]
+    return {
+        "card": card,
+        "colour": info["colour"],
+        "strength": info["strength"],
+        "movement": info["movement"],
+    }
+
+
+def _tile(data: dict[str, Any], tile: str) -> dict[str, Any]:
+    return {"tile": tile, "kind": data["tiles"][tile]["kind"]}
+
+
+def _lineup(data: dict[str, Any], index: int, slot: dict[str, Any]) -> dict[str, Any]:
+    card = data["obstacles"].get(slot["card"]) if slot["card"] and slot["up"] else None
+    return {
+        "position": index + 1,
+        "card": slot["card"] if card else None,
+        "face_up": bool(card),
+        "colours": list(card["colours"]) if card else [],
+        "strength": card["strength"] if card else None,
+        "reward": card["reward"] if card else None,
+    }
+
+
+def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
+    names = state["players"]
+    if viewer not in (TABLE, HOST, EVERYTHING) and viewer not in names:
+        raise ValueError(f"unknown viewer {viewer!r}")
+    everything = viewer == EVERYTHING
+    own = names.index(viewer) if viewer in names else None
+    players = {}
+    for seat, name in enumerate(names):
+        sees = everything or own == seat
+        players[name] = {
+            "seat": seat,
+            "piece": seat + 1,
+            "space": state["pieces"][seat],
+            "cloaked": state["cloak"] == seat,
+            "hand_count": len(state["hands"][seat]),
+            "tile_count": len(state["tiles"][seat]),
+            "uncleared": seat in state["uncleared"],
+            "hand": [_card(data, c) for c in state["hands"][seat]] if sees else None,
+            "tiles": [_tile(data, x) for x in state["tiles"][seat]] if sees else None,
+        }
+    board = data["board"]
+    cups = []
+    for slot in SLOTS:
+        seen = None
+        for peek in state["peeks"]:
+            if peek["slot"] == slot and (everything or peek["seat"] == own):
+                seen = peek["tile"]
+        cups.append(
+            {
+                "slot": slot,
+                "space": board["cup_slots"][slot],
+                "face_up": state["cups"][slot],
+                "peeked": seen,
+            }
+        )
+    pile = state["obstacle_pile"]
+    fight = state["fight"]
+    fight_view = None
+    current_position = None
+    for index, slot in enumerate(pile["lineup"]):
+        if slot["card"] and slot["up"]:
+            current_position = index + 1
+            break
+    if fight is not None:
+        entry = pile["lineup"][fight["obstacle"] - 1] if fight["obstacle"] else None
+        obstacle = _lineup(data, fight["obstacle"] - 1, entry) if entry else None
+        fight_view = {
+            "player": names[fight["seat"]],
+            "space": fight["space"],
+            "obstacle": obstacle,
+            "card": _card(data, fight["card"]) if fight["card"] else None,
+            "rolls": list(fight["rolls"]),
+            "total": fight["total"],
+            "strength": obstacle["strength"] if obstacle else None,
+            "result": fight["result"],
+        }
+    ts = state["turn_state"]
+    active = state["active"]
+    phase = state["phase"]
+    mover = active is not None and phase == "moving" and (everything or own == active)
+    reach_view = None
+    if mover and not state["interrupts"]:
+        reductors = (
+            []
+            if ts["tile_played"]
+            else sorted(
+                x for x in state["tiles"][active] if data["tiles"][x]["kind"] == "reductor"
+            )[:1]
+        )
+        reach_view = reach(data, state, active, ts["allowance"], reductors)
+    current = interrupt(state)
+    interrupt_view = None
+    veritaserum = None
+    if current is not None:
+        interrupt_view = {"kind": current["kind"], "player": names[current["player"]]}
+        if current["kind"] == "dumbledore":
+            interrupt_view["by"] = names[current["by"]]
+        elif current["kind"] == "veritaserum":
+            interrupt_view["target"] = names[current["target"]]
+            if everything or own == current["player"]:
+                veritaserum = [_tile(data, x) for x in state["tiles"][current["target"]]]
+        elif current["kind"] == "choose":
+            interrupt_view["options"] = list(current["options"])
+            interrupt_view["piece"] = names[current["seat"]]
+    result: dict[str, Any] = {
+        "game": GAME_ID,
+        "viewer": viewer,
+        "phase": phase,
+        "prompt": prompt(data, state),
+        "order": list(names),
+        "active": names[active] if active is not None else None,
+        "waiting_for": waiting_names(state),
+        "finished": phase == "over",
+        "winners": [names[state["winner"]]] if state["winner"] is not None else [],
+        "players": players,
+        "turn": state["turn"],
+        "data_set": data["name"],
+        "example": bool(data.get("example")),
+        "cloak": names[state["cloak"]] if state["cloak"] is not None else None,
+        "hedge": state["hedge"],
+        "cups": cups,
+        "lineup": [_lineup(data, i, slot) for i, slot in enumerate(pile["lineup"])],
+        "current": current_position,
+        "piles": {
+            "battle": len(state["battle_pile"]["deck"]),
+            "battle_discard": len(state["battle_pile"]["discard"]),
+            "tiles": len(state["tile_pile"]["deck"]),
+            "tiles_discard": len(state["tile_pile"]["discard"]),
+            "obstacles": len(pile["deck"]),
+            "obstacles_discard": len(pile["discard"]),
+        },
+        "turn_state": {
+            "roll": ts["roll"],
+            "allowance": ts["allowance"],
+            "card_played": ts["card_played"],
+            "tile_played": ts["tile_played"],
+            "path": list(ts["path"]),
+        },
+        "fight": fight_view,
+        "reach": reach_view,
+        "push_back": {
+            "by": names[right_of(state, active)],
+            "max": push_limit(data, state),
+            "from": fight["space"],
+        }
+        if phase == "push_back"
+        else None,
+        "advance": {"max": data["battle"][fight["card"]]["movement"]}
+        if phase == "advance"
+        else None,
+        "interrupt": interrupt_view,
+        "veritaserum": veritaserum,
+        "awaiting": _public_awaiting(state),
+        "die": list(data["die"]["faces"]),
+        "deadline": None,
+        "options": {
+            key: value
+            for key, value in state["options"].items()
+            if (key != "scenario" or everything) and key != "data_fingerprint"
+        },
+    }
+    if everything:
+        result["decks"] = {
+            "battle": list(state["battle_pile"]["deck"]),
+            "tiles": list(state["tile_pile"]["deck"]),
+            "obstacles": list(pile["deck"]),
+        }
+        result["peeks"] = [dict(peek, player=names[peek["seat"]]) for peek in state["peeks"]]
+    return result
+
+
+def _public_awaiting(state: State) -> dict[str, Any] | None:
+    step = awaited(state)
+    if step is None:
+        return None
+    return {"kind": step["kind"], "why": step.get("why"), "player": step.get("player")}
+
+
+def indistinguishable(data: dict[str, Any], state: State, viewer: str, rng: random.Random) -> State:
+    """Everything ``viewer`` cannot see dealt anew: other players' hands and tiles (same sizes)
+    with the draw piles, and other players' peeks among the Cup identities the viewer has not
+    seen."""
+    new = copy_state(state)
+    if viewer == EVERYTHING:
+        return new
+    names = state["players"]
+    own = names.index(viewer) if viewer in names else None
+    keep_tiles = set()
+    if own is not None:
+        keep_tiles.add(own)
+        current = interrupt(state)
+        for entry in state["interrupts"]:
+            if entry["kind"] == "veritaserum" and entry["player"] == own:
+                keep_tiles.add(entry["target"])
+        del current
+    others = [seat for seat in range(len(names)) if seat != own]
+    _redeal(new, "hands", "battle_pile", others, rng)
+    _redeal(new, "tiles", "tile_pile", [s for s in others if s not in keep_tiles], rng)
+    mine = [peek for peek in new["peeks"] if peek["seat"] == own]
+    theirs = [peek for peek in new["peeks"] if peek["seat"] != own]
+    if theirs:
+        seen = {tile for tile in new["cups"].values() if tile} | {p["tile"] for p in mine}
+        slots_mine = {p["slot"] for p in mine}
+        free = [
+            tile
+            for tile in ("cup", "headstone-1", "headstone-2", "headstone-3")
+            if tile not in seen
+        ]
+        rng.shuffle(free)
+        slots = sorted({p["slot"] for p in theirs if p["slot"] not in slots_mine})
+        assigned = dict(zip(slots, free))
+        for peek in theirs:
+            if peek["slot"] in slots_mine:
+                peek["tile"] = next(p["tile"] for p in mine if p["slot"] == peek["slot"])
+            else:
+                peek["tile"] = assigned[peek["slot"]]
+    return new
+
+
+def _redeal(
+    new: State, hands_key: str, pile_key: str, seats: list[int], rng: random.Random
+) -> None:
+    pile = new[pile_key]
+    pool = list(pile["deck"])
+    for seat in seats:
+        pool += new[hands_key][seat]
+    rng.shuffle(pool)
+    for seat in seats:
+        size = len(new[hands_key][seat])
+        new[hands_key][seat] = pool[:size]
+        pool = pool[size:]
+    pile["deck"] = sorted(pool)
+
+
+def outcome(state: State) -> Outcome:
+    """TW-END-2/3: the one who flipped the Cup wins; there is no score."""
+    if state["phase"] != "over":
+        return Outcome(False)
+    return Outcome(True, (state["players"][state["winner"]],))
