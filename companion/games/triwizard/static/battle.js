@@ -81,8 +81,8 @@ function obstacleCard(o, current) {
   const label = _("Obstacle L{n}: {colours}, strength {strength}, reward {reward}",
     { n: o.position, colours: joinAnd(o.colours.map(colourName)), strength: o.strength, reward: o.reward });
   return el("li", { class: `tw-obstacle up${current ? " current" : ""}`, "aria-label": label + (current ? " · " + _("the one to battle next") : "") },
-    el("span", { class: "pos", "aria-hidden": "true", text: `L${o.position}` }),
-    el("span", { class: "blocks", "aria-hidden": "true" }, o.colours.map(colourBlock)),
+    el("span", { class: "head", "aria-hidden": "true" }, el("span", { class: "pos", text: `L${o.position}` }),
+      el("span", { class: "blocks" }, o.colours.map(colourBlock))),
     el("span", { class: "nums", "aria-hidden": "true" },
       el("b", { class: "strength", text: o.strength }), el("small", { text: _("strength") })),
     el("span", { class: "nums", "aria-hidden": "true" },

@@ -112,11 +112,9 @@ export function actions(snap, d, me) {
     if (decline) out.push(button(_("No Double Die"), decline, { detail: _("the battle is lost") }));
     if (!legalOf(snap, "play_tile").length) out.push(el("p", { class: "hint", text: _("The roll fell short.") }));
   }
-  const adv = view.advance && view.active === me;
-  if (adv) out.push(button(_("Do not advance"), { type: "advance", player: me, path: [] }, { key: "advance-stay", detail: _("stay on the Obstacle Space") }));
-  if (view.push_back && view.push_back.by === me) {
-    out.push(button(_("Do not push back"), { type: "push_back", player: me, path: [] }, { key: "push_back-stay", detail: _("the piece stays where it is") }));
-  }
+  const stay = (type) => legalOf(snap, type).find((a) => Array.isArray(a.path) && a.path.length === 0);
+  if (stay("advance")) out.push(button(_("Do not advance"), stay("advance"), { key: "advance-stay", detail: _("stay on the Obstacle Space") }));
+  if (stay("push_back")) out.push(button(_("Do not push back"), stay("push_back"), { key: "push_back-stay", detail: _("the piece stays where it is") }));
   return out;
 }
 

@@ -74,13 +74,16 @@ function cupTile(x, y, cup) {
 /** The pieces on a space: each a disc in its seat's colour with its seat's shape; the Cloak a
  * dashed ring round its wearer. */
 function pieces(snap, names, x, y, cloak) {
+  const crowd = names.length > 2; // three or four on one space (the Entrance): smaller discs
+  const r = crowd ? 6.5 : 9;
+  const gap = crowd ? 8.5 : 15;
   return names.map((name, k, all) => {
     const s = seat(snap, name);
-    const px = x + (k - (all.length - 1) / 2) * 15;
-    const py = y + (all.length > 1 ? 6 : 4);
-    return svg("g", { class: `tw-piece ${s.cls}${name === cloak ? " cloaked" : ""}`, "aria-hidden": "true" },
-      name === cloak ? svg("circle", { class: "cloak", cx: px, cy: py, r: 13 }) : null,
-      svg("circle", { class: "disc", cx: px, cy: py, r: 9 }), text(px, py, s.mark, "mark"));
+    const px = x + (k - (all.length - 1) / 2) * gap;
+    const py = y + (all.length > 1 ? 6 : 4) + (crowd && k % 2 ? 4 : 0);
+    return svg("g", { class: `tw-piece ${s.cls}${name === cloak ? " cloaked" : ""}${crowd ? " crowd" : ""}`, "aria-hidden": "true" },
+      name === cloak ? svg("circle", { class: "cloak", cx: px, cy: py, r: r + 4 }) : null,
+      svg("circle", { class: "disc", cx: px, cy: py, r }), text(px, py, s.mark, "mark"));
   });
 }
 
@@ -136,6 +139,7 @@ export function targets(snap, d, me) {
   if (view.reach && view.active === me) {
     const spaces = {};
     for (const r of view.reach) {
+      if (!r.path.length) continue; // staying put is the "Stay here" button
       if (spaces[r.space] && spaces[r.space].steps <= r.steps) continue;
       const action = { type: "move", player: me, path: r.path };
       if (r.reductor) action.reductor = r.reductor;
@@ -145,18 +149,24 @@ export function targets(snap, d, me) {
   }
   const fighter = view.fight ? view.fight.player : view.active;
   const at = fighter && view.players[fighter] ? view.players[fighter].space : null;
-  if (view.advance && view.active === me && at) {
-    const path = (view.turn_state && view.turn_state.path) || [];
-    const came = path.length > 1 ? path[path.length - 2] : view.turn_state && view.turn_state.from;
-    const found = walks(d, view, me, at, view.advance.max, { not: came !== at ? came : null });
-    for (const w of Object.values(found)) w.action = { type: "advance", player: me, path: w.path };
-    return { kind: "advance", spaces: found };
-  }
-  if (view.push_back && view.push_back.by === me && at) {
-    const from = view.push_back.from && view.push_back.from !== at ? view.push_back.from : null;
-    const found = walks(d, view, fighter, at, view.push_back.max, { first: from });
-    for (const w of Object.values(found)) w.action = { type: "push_back", player: me, path: w.path };
-    return { kind: "push_back", spaces: found };
+  for (const kind of ["advance", "push_back"]) {
+    const mine = kind === "advance" ? view.advance && view.active === me : view.push_back && view.push_back.by === me;
+    if (!mine || !at) continue;
+    // the walks the rules accept, when the legal actions list them; else the likely ones
+    const listed = (snap.legal || []).filter((a) => a.type === kind && Array.isArray(a.path) && a.path.length);
+    let found = {};
+    if (listed.length) {
+      for (const a of listed) found[a.path[a.path.length - 1]] = { space: a.path[a.path.length - 1], steps: a.path.length, path: a.path };
+    } else if (kind === "advance") {
+      const path = (view.turn_state && view.turn_state.path) || [];
+      const came = path.length > 1 ? path[path.length - 2] : null;
+      found = walks(d, view, me, at, view.advance.max, { not: came });
+    } else {
+      const from = view.push_back.from && view.push_back.from !== at ? view.push_back.from : null;
+      found = walks(d, view, fighter, at, view.push_back.max, { first: from });
+    }
+    for (const w of Object.values(found)) w.action = { type: kind, player: me, path: w.path };
+    return { kind, spaces: found };
   }
   return { kind: null, spaces: {} };
 }
