@@ -189,3 +189,89 @@ def test_the_maze_a_move_by_tapping_it_and_the_hand_in_english_and_italian(serve
     until(server, lambda v: v["active"] == "Ben")
     for page in (table, *pages.values()):
         assert not page.errors, page.errors
+
+
+def counter_prompt(server, phone, held: str) -> dict:
+    """A game arranged so that Ann plays Albus Dumbledore against Ben's Cloak while Ben holds
+    ``held``: what Ben's phone asks, and how the others' pages say it."""
+    data = PLUGIN.data.get("corridor-k")
+    cards = sorted(data["battle"])
+    status, answer = post(
+        f"{server.host}/api/new_game",
+        {
+            "confirm": True,
+            "game": "triwizard",
+            "players": PLAYERS,
+            "options": {
+                "data_set": "corridor-k",
+                "counter_seconds": 60,
+                "scenario": {
+                    "pieces": {"Ann": "K3", "Ben": "K7", "Cyd": "K1"},
+                    "cloak": "Ben",
+                    "hands": {name: cards[4 * i : 4 * i + 4] for i, name in enumerate(PLAYERS)},
+                    "tiles": {"Ann": ["dumbledore-1"], "Ben": [held]},
+                    "lineup": sorted(data["obstacles"])[:4],
+                    "active": "Ann",
+                },
+            },
+            "seed": 7,
+        },
+    )
+    assert status == 200, answer
+    links = join_all(server.host)
+    ann, ben, cyd = (phone(links[n], "it" if n == "Cyd" else "en") for n in PLAYERS)
+    until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
+    ann.wait_for_selector("[data-action='play_tile-dumbledore-1']")
+    assert ann.locator("#tw-pick-dumbledore-1 option").all_inner_texts() == ["Ben"]
+    tap(ann, "play_tile-dumbledore-1")
+    until(server, lambda v: v["interrupt"] and v["interrupt"]["kind"] == "dumbledore")
+    ben.wait_for_selector("#tw-ask-card:not([hidden]) .tw-countdown")
+    cyd.wait_for_selector("#tw-fight-card .tw-countdown")
+    ask = ben.locator("#tw-ask-card")
+    seen = {
+        # the text without the seconds left, which tick
+        "text": ask.evaluate(
+            "n => { const c = n.cloneNode(true); c.querySelectorAll('.tw-countdown b')"
+            ".forEach((b) => b.remove()); return c.innerText; }"
+        ),
+        "box": ask.bounding_box()["height"],
+        "buttons": ask.locator("button").all_inner_texts(),
+        "counter_enabled": ask.locator("[data-action='counter']").is_enabled(),
+        "decline_enabled": ask.locator("[data-action='decline']").is_enabled(),
+        "others": [
+            p.locator("#tw-fight-card").evaluate(
+                "n => { const c = n.cloneNode(true); c.querySelectorAll('.tw-countdown b')"
+                ".forEach((b) => b.remove()); return c.innerText; }"
+            )
+            for p in (ann, cyd)
+        ],
+        "ben": ben,
+        "pages": (ann, ben, cyd),
+    }
+    return seen
+
+
+def test_the_dumbledore_counter_prompt_is_the_same_whatever_the_target_holds(server, phone, shots):
+    holding = counter_prompt(server, phone, "dumbledore-2")
+    shots(holding["ben"], "twpage-07-counter-holding-en", full=False)
+    assert holding["counter_enabled"] and holding["decline_enabled"]
+    assert holding["text"].startswith("Counter with Albus Dumbledore?")
+    # Ben counters: both tiles are discarded and his piece keeps the Cloak (TW-RES-DUMB-2)
+    tap(holding["ben"], "counter")
+    v = until(server, lambda v: v["interrupt"] is None)
+    assert v["cloak"] == "Ben" and v["players"]["Ben"]["space"] == "K7"
+    for page in holding["pages"]:
+        assert not page.errors, page.errors
+
+    empty = counter_prompt(server, phone, "double-die-1")
+    shots(empty["ben"], "twpage-08-counter-not-holding-en", full=False)
+    assert not empty["counter_enabled"] and empty["decline_enabled"]
+    # the same question, buttons, words and size on Ben's phone, and the same for the others
+    for key in ("text", "box", "buttons", "others"):
+        assert holding[key] == empty[key], key
+    # Ben lets it stand: the Cloak goes beside the board, his piece to the nearest Penalty Space
+    tap(empty["ben"], "decline")
+    v = until(server, lambda v: v["interrupt"] is None)
+    assert v["cloak"] is None and v["players"]["Ben"]["space"] == "K12"
+    for page in empty["pages"]:
+        assert not page.errors, page.errors
