@@ -275,3 +275,52 @@ def test_the_dumbledore_counter_prompt_is_the_same_whatever_the_target_holds(ser
     assert v["cloak"] is None and v["players"]["Ben"]["space"] == "K12"
     for page in empty["pages"]:
         assert not page.errors, page.errors
+
+
+def test_a_peeked_cup_tile_shows_on_the_casters_phone_only(server, phone, shots):
+    data = PLUGIN.data.get("corridor-k")
+    cards = sorted(data["battle"])
+    status, answer = post(
+        f"{server.host}/api/new_game",
+        {
+            "confirm": True,
+            "game": "triwizard",
+            "players": PLAYERS,
+            "options": {
+                "data_set": "corridor-k",
+                "scenario": {
+                    "hands": {name: cards[4 * i : 4 * i + 4] for i, name in enumerate(PLAYERS)},
+                    "tiles": {"Ann": ["four-point-1"]},
+                    "lineup": sorted(data["obstacles"])[:4],
+                },
+            },
+            "seed": 11,
+        },
+    )
+    assert status == 200, answer
+    links = join_all(server.host)
+    ann, ben, cyd = (phone(links[n], "it" if n == "Cyd" else "en") for n in PLAYERS)
+    table = phone(f"{server.base}/table")
+    until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
+    ann.wait_for_selector("#tw-pick-four-point-1")
+    ann.select_option("#tw-pick-four-point-1", "3")
+    tap(ann, "play_tile-four-point-1")
+    draw_all(server, links)  # Ann looks at Cup Tile 3, told on her phone
+    seen = wait_until(
+        lambda: next((c["peeked"] for c in view_of(server, "Ann")["cups"] if c["peeked"]), None)
+    )
+    space = data["board"]["cup_slots"]["3"]
+    ann.wait_for_selector("#tw-maze .cup.peeked")
+    assert ann.locator("#tw-maze .cup.peeked").count() == 1
+    label = ann.get_attribute(f"#tw-maze [data-space='{space}']", "aria-label")
+    said = "the Triwizard Cup" if seen == "cup" else f"Headstone Tile {seen[-1]}"
+    assert f"you saw {said} there" in label, label
+    assert f"Cup Tile 3: {said}" in ann.inner_text("#tw-hand")
+    maze_shot(ann, shots, "twpage-09-peeked-en")
+    for page in (table, ben, cyd):  # the others see the four Cup Tiles face down, as before
+        page.wait_for_selector("#tw-maze .cup.down")
+        assert page.locator("#tw-maze .cup.peeked, #tw-maze .cup.up").count() == 0
+        assert page.locator("#tw-maze .cup.down").count() == 4
+        assert "saw" not in page.get_attribute(f"#tw-maze [data-space='{space}']", "aria-label")
+    for page in (table, ann, ben, cyd):
+        assert not page.errors, page.errors
