@@ -324,3 +324,90 @@ def test_a_peeked_cup_tile_shows_on_the_casters_phone_only(server, phone, shots)
         assert "saw" not in page.get_attribute(f"#tw-maze [data-space='{space}']", "aria-label")
     for page in (table, ann, ben, cyd):
         assert not page.errors, page.errors
+
+
+def battle_at_k5(server, phone, card: str) -> dict:
+    """Ann, on K3 with ``card`` (blue) in hand, rolls 1 and taps K5, the Obstacle Space: the move
+    ends there and she battles the first obstacle of the lineup (blue, strength 5) with it."""
+    data = PLUGIN.data.get("corridor-k")
+    others = [c for c in sorted(data["battle"]) if not c.startswith("blue") and c != card]
+    status, answer = post(
+        f"{server.host}/api/new_game",
+        {
+            "confirm": True,
+            "game": "triwizard",
+            "players": PLAYERS,
+            "options": {
+                "data_set": "corridor-k",
+                "scenario": {
+                    "pieces": {"Ann": "K3", "Ben": "K9", "Cyd": "K11"},
+                    "hands": {"Ann": [card, *others[:3]], "Ben": others[3:7], "Cyd": others[7:11]},
+                    "lineup": ["o-blue-5-1", "o-blue-6-1", "o-blue-8-2", "o-blue-9-1"],
+                },
+            },
+            "seed": 13,
+        },
+    )
+    assert status == 200, answer
+    links = join_all(server.host)
+    pages = {n: phone(links[n], "it" if n == "Cyd" else "en") for n in PLAYERS}
+    until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
+    status, answer = post(f"{server.host}/sim/roll", {"face": 1})
+    assert status == 200 and answer["ok"], answer
+    ann = pages["Ann"]
+    ann.wait_for_selector("#tw-maze .tw-space.reach[data-space='K5']")
+    label = ann.get_attribute("#tw-maze .tw-space.reach[data-space='K5']", "aria-label")
+    assert "the move ends there: battle" in label, label
+    ann.click("#tw-maze .tw-space.reach[data-space='K5']")
+    until(server, lambda v: v["phase"] == "battle_select")
+    # every card listed, only the matching one playable, "No matching card" there but disabled
+    ann.wait_for_selector(f"[data-action='play_card-{card}']")
+    assert ann.locator("#tw-hand .tw-hand li").count() == 4
+    assert ann.locator("#tw-hand button[data-action^='play_card']:enabled").count() == 1
+    assert ann.locator("[data-action='no_match']").is_disabled()
+    tap(ann, f"play_card-{card}")
+    until(server, lambda v: v["phase"] == "battle_roll")
+    status, answer = post(f"{server.host}/sim/roll", {"face": 1})
+    assert status == 200 and answer["ok"], answer
+    return {"links": links, "pages": pages}
+
+
+def test_a_battle_lost_is_pushed_back_and_one_won_advances_by_tapping_the_maze(
+    server, phone, shots
+):
+    # 1 + 1 falls short of 5: Ann gives up the Double Die, and the player to her right (Cyd, the
+    # seat before hers) pushes her back by tapping her map, the first step back to K4
+    lost = battle_at_k5(server, phone, "blue-1-3")
+    ann, cyd = lost["pages"]["Ann"], lost["pages"]["Cyd"]
+    until(server, lambda v: v["phase"] == "battle_short")
+    ann.wait_for_selector("[data-action='decline']")
+    tap(ann, "decline")
+    v = until(server, lambda v: v["phase"] == "push_back")
+    assert v["push_back"]["by"] == "Cyd" and v["push_back"]["max"] == 3
+    cyd.wait_for_selector("#tw-maze .tw-space.reach[data-space='K2']")
+    rings = set(
+        cyd.eval_on_selector_all("#tw-maze .tw-space.reach", "ns => ns.map((n) => n.dataset.space)")
+    )
+    assert rings == {"K4", "K3", "K2"}, rings
+    assert ann.locator("#tw-maze .tw-space.reach").count() == 0
+    maze_shot(cyd, shots, "twpage-10-push-back-it")
+    cyd.click("#tw-maze .tw-space.reach[data-space='K2']")
+    until(server, lambda v: v["players"]["Ann"]["space"] == "K2")
+    for page in lost["pages"].values():
+        assert not page.errors, page.errors
+
+    # 6 + 1 reaches 5: Ann advances up to her card's movement (3), never back to K4 first
+    won = battle_at_k5(server, phone, "blue-6-3")
+    ann = won["pages"]["Ann"]
+    until(server, lambda v: v["phase"] == "advance")
+    ann.wait_for_selector("#tw-maze .tw-space.reach[data-space='K8']")
+    rings = set(
+        ann.eval_on_selector_all("#tw-maze .tw-space.reach", "ns => ns.map((n) => n.dataset.space)")
+    )
+    assert "K8" in rings and "K4" not in rings and "K9" not in rings, rings  # Ben stands on K9
+    assert "Advance to" in ann.get_attribute("#tw-maze [data-space='K8']", "aria-label")
+    maze_shot(ann, shots, "twpage-11-advance-en")
+    ann.click("#tw-maze .tw-space.reach[data-space='K8']")
+    until(server, lambda v: v["players"]["Ann"]["space"] == "K8")
+    for page in won["pages"].values():
+        assert not page.errors, page.errors

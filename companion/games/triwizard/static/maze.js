@@ -133,7 +133,7 @@ export function targets(snap, d, me) {
     const offered = it.spaces || it.options || [];
     const spaces = {};
     for (const id of offered) spaces[id] = { space: id, steps: null, action: { type: "choose", player: me, space: id } };
-    return { kind: "choose", spaces };
+    return { kind: "choose", spaces, focus: offered[0] || null };
   }
   if (it) return { kind: null, spaces: {} };
   if (view.reach && view.active === me) {
@@ -166,7 +166,7 @@ export function targets(snap, d, me) {
       found = walks(d, view, fighter, at, view.push_back.max, { first: from });
     }
     for (const w of Object.values(found)) w.action = { type: kind, player: me, path: w.path };
-    return { kind, spaces: found };
+    return { kind, spaces: found, focus: at };
   }
   return { kind: null, spaces: {} };
 }
@@ -211,7 +211,7 @@ const HINTS = {
 export function mazeMap(snap, d, me = null, { send = null, redraw = () => {} } = {}) {
   const view = snap.view;
   const board = d.board;
-  const { kind, spaces: tapTo } = targets(snap, d, me);
+  const { kind, spaces: tapTo, focus: around = null } = targets(snap, d, me);
   const W = board.width * S;
   const H = board.height * S;
   const parts = [svg("defs", {},
@@ -254,7 +254,9 @@ export function mazeMap(snap, d, me = null, { send = null, redraw = () => {} } =
     else if (sp.feature === "portkey") deco.append(portkey(x, y, sp.pair));
     else if (sp.feature === "headstone") deco.append(headstones(x, y, sp.number));
     else if (sp.feature === "cup_slot") deco.append(cupTile(x, y, { face_up: null, peeked: null }));
-    else if (GLYPHS[sp.feature]) deco.append(text(x, y, GLYPHS[sp.feature], `glyph g-${sp.feature}`));
+    else if (GLYPHS[sp.feature] && who[id]) { // a piece stands on it: the glyph in the corner
+      deco.append(text(sp.x * S + 9, sp.y * S + 9, GLYPHS[sp.feature], `glyph small g-${sp.feature}`));
+    } else if (GLYPHS[sp.feature]) deco.append(text(x, y, GLYPHS[sp.feature], `glyph g-${sp.feature}`));
     if (id === view.hedge) {
       deco.append(svg("rect", { class: "whedge", x: sp.x * S + 4, y: sp.y * S + 4, width: S - 8, height: S - 8, rx: 3 }),
         text(x, y, HEDGE, "whedge-mark"));
@@ -290,8 +292,9 @@ export function mazeMap(snap, d, me = null, { send = null, redraw = () => {} } =
   if (big) map.style.width = `${board.width * BIG}px`;
   const wrap = el("div", { class: `tw-map-wrap${big ? " big" : ""}` }, map);
   out.push(wrap);
-  const focus = mover || (view.active && view.players[view.active] ? view.players[view.active].space : null);
-  if (big && focus && board.spaces[focus]) { // the piece in the middle of the screen
+  // the piece being moved in the middle of the screen: the viewer's, or the one pushed back
+  const focus = around || mover || (view.active && view.players[view.active] ? view.players[view.active].space : null);
+  if (big && focus && board.spaces[focus]) {
     const sp = board.spaces[focus];
     requestAnimationFrame(() => {
       wrap.scrollLeft = (sp.x + 0.5) * BIG - wrap.clientWidth / 2;
