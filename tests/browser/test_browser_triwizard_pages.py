@@ -411,3 +411,48 @@ def test_a_battle_lost_is_pushed_back_and_one_won_advances_by_tapping_the_maze(
     until(server, lambda v: v["players"]["Ann"]["space"] == "K8")
     for page in won["pages"].values():
         assert not page.errors, page.errors
+
+
+def test_a_route_through_green_hedge_says_it_uses_the_reductor_curse(server, phone, shots):
+    data = PLUGIN.data.get("corridor-k")
+    cards = sorted(data["battle"])
+    status, answer = post(
+        f"{server.host}/api/new_game",
+        {
+            "confirm": True,
+            "game": "triwizard",
+            "players": PLAYERS,
+            "options": {
+                "data_set": "corridor-k",
+                "scenario": {
+                    "pieces": {"Ann": "K7"},
+                    "hands": {name: cards[4 * i : 4 * i + 4] for i, name in enumerate(PLAYERS)},
+                    "tiles": {"Ann": ["reductor-1"]},
+                    "lineup": sorted(data["obstacles"])[:4],
+                },
+            },
+            "seed": 17,
+        },
+    )
+    assert status == 200, answer
+    links = join_all(server.host)
+    ann = phone(links["Ann"])
+    until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
+    status, answer = post(f"{server.host}/sim/roll", {"face": 2})
+    assert status == 200 and answer["ok"], answer
+    # K6, the Green Hedge under it, then the Path beyond: 3 steps, only with the Reductor Curse
+    through = next(
+        r for r in view_of(server, "Ann")["reach"] if r["reductor"] and len(r["path"]) == 3
+    )
+    ring = f"#tw-maze .tw-space.reach.reductor[data-space='{through['space']}']"
+    ann.wait_for_selector(ring)
+    assert "with the Reductor Curse" in ann.get_attribute(ring, "aria-label")
+    ann.click(ring)  # one tap asks first: the tile would be spent
+    ann.wait_for_selector(".tw-sheet")
+    assert "it uses your Reductor Curse" in ann.inner_text(".tw-sheet")
+    assert view_of(server, "Ann")["players"]["Ann"]["space"] == "K7"
+    maze_shot(ann, shots, "twpage-12-reductor-en")
+    tap(ann, f"move-{through['space']}")
+    v = until(server, lambda v: v["players"]["Ann"]["space"] == through["space"])
+    assert v["players"]["Ann"]["tile_count"] == 0
+    assert not ann.errors, ann.errors
