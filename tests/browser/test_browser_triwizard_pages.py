@@ -456,3 +456,49 @@ def test_a_route_through_green_hedge_says_it_uses_the_reductor_curse(server, pho
     v = until(server, lambda v: v["players"]["Ann"]["space"] == through["space"])
     assert v["players"]["Ann"]["tile_count"] == 0
     assert not ann.errors, ann.errors
+
+
+def test_veritaserum_shows_the_targets_tiles_on_the_casters_phone_only(server, phone):
+    data = PLUGIN.data.get("corridor-k")
+    cards = sorted(data["battle"])
+    status, answer = post(
+        f"{server.host}/api/new_game",
+        {
+            "confirm": True,
+            "game": "triwizard",
+            "players": PLAYERS,
+            "options": {
+                "data_set": "corridor-k",
+                "scenario": {
+                    "hands": {name: cards[4 * i : 4 * i + 4] for i, name in enumerate(PLAYERS)},
+                    "tiles": {"Ann": ["veritaserum-1"], "Ben": ["cloak-1", "red-sparks-1"]},
+                    "lineup": sorted(data["obstacles"])[:4],
+                },
+            },
+            "seed": 19,
+        },
+    )
+    assert status == 200, answer
+    links = join_all(server.host)
+    ann, ben, cyd = (phone(links[n], "it" if n == "Cyd" else "en") for n in PLAYERS)
+    table = phone(f"{server.base}/table")
+    until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
+    ann.wait_for_selector("#tw-pick-veritaserum-1")
+    assert ann.locator("#tw-pick-veritaserum-1 option").all_inner_texts() == ["Ben"]  # Cyd: none
+    tap(ann, "play_tile-veritaserum-1")
+    until(server, lambda v: v["interrupt"] and v["interrupt"]["kind"] == "veritaserum")
+    ann.wait_for_selector("#tw-ask [data-action='take-red-sparks-1']")
+    assert "Ben shows you their Resource Tiles" in ann.inner_text("#tw-ask")
+    assert ann.locator("#tw-ask .tw-tiles li").count() == 2
+    for page in (table, cyd):
+        page.wait_for_selector("#tw-fight-card:not([hidden])")
+        assert "Red Sparks" not in page.inner_text("#tw-fight-card")
+        assert "Scintille Rosse" not in page.inner_text("#tw-fight-card")
+        assert page.locator("#tw-ask .tw-tiles, [data-action^='take']").count() == 0
+    assert ben.locator("[data-action^='take']").count() == 0
+    tap(ann, "take-red-sparks-1")
+    v = until(server, lambda v: v["interrupt"] is None)
+    assert (v["players"]["Ann"]["tile_count"], v["players"]["Ben"]["tile_count"]) == (1, 1)
+    ann.wait_for_selector("#tw-hand .tw-tiles li.t-red_sparks")
+    for page in (table, ann, ben, cyd):
+        assert not page.errors, page.errors
