@@ -123,11 +123,17 @@ def test_the_maze_a_move_by_tapping_it_and_the_hand_in_english_and_italian(serve
     assert "Casella Ostacolo" in cyd.get_attribute("#tw-maze [data-space='K5']", "aria-label")
     assert "Portkey Space A" in ann.get_attribute("#tw-maze [data-space='K10']", "aria-label")
 
+    # the host's simulation panel says what the simulated box holds and what is awaited
+    host = phone(server.host)
+    host.wait_for_selector("#sim :text('stickers in the box')")
+    assert "Nothing is being drawn" in host.inner_text("#sim")
+
     # setting up: the maze confirmed on a phone, the deal drawn, Ann shouted first
     until(server, lambda v: v["phase"] == "setup")
     ann.wait_for_selector("[data-action='placed']")
     tap(ann, "placed")
     until(server, lambda v: v["phase"] != "setup")
+    host.wait_for_selector("#sim :text('Waiting for Ann to draw a Battle Card.')")
     draw_all(server, links)
     until(server, lambda v: v["phase"] == "first_player")
     ann.wait_for_selector("[data-action='first-Ann']")
@@ -187,7 +193,7 @@ def test_the_maze_a_move_by_tapping_it_and_the_hand_in_english_and_italian(serve
     maze_shot(cyd, shots, "twpage-06-moved-it")
     tap(ann, "end_turn")
     until(server, lambda v: v["active"] == "Ben")
-    for page in (table, *pages.values()):
+    for page in (host, table, *pages.values()):
         assert not page.errors, page.errors
 
 

@@ -126,8 +126,13 @@ export function endTurn(snap, me) {
 
 /** What the table waits for, when it is a draw or a flip: who draws what. */
 export function awaitingLine(snap) {
-  const a = snap.view.awaiting;
-  if (!a || a.kind === "die") return [];
+  const said = awaitedWords(snap.view.awaiting);
+  return said ? [el("p", { class: "sub", text: said })] : [];
+}
+
+/** An awaited draw, reveal, flip, peek or steal in words (null for a roll or nothing). */
+export function awaitedWords(a) {
+  if (!a || a.kind === "die") return null;
   const v = { player: a.player || "" };
   const said = {
     card: () => _("Waiting for {player} to draw a Battle Card.", v),
@@ -137,5 +142,5 @@ export function awaitingLine(snap) {
     peek: () => _("Waiting for {player} to look at a Cup Tile, unseen by the others.", v),
     steal: () => _("Waiting for {player} to draw a tile blind.", v),
   }[a.kind];
-  return said ? [el("p", { class: "sub", text: said() })] : [];
+  return said ? said() : null;
 }

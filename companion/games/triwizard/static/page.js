@@ -10,7 +10,7 @@
 // and tiles and playing them), choices.js (what the viewer may do now); page.css, its styles.
 import { _, el, replace, toast } from "/static/js/common.js";
 import { fight, interruptNote, lineup, piles, players, turnLine } from "./battle.js";
-import { actions, asks, awaitingLine, endTurn, peeks } from "./choices.js";
+import { actions, asks, awaitedWords, awaitingLine, endTurn, peeks } from "./choices.js";
 import { hand, tiles, useActions } from "./hand.js";
 import { mazeMap } from "./maze.js";
 import { faceText, setName } from "./words.js";
@@ -174,4 +174,14 @@ export function player(snap, ctx) {
   section("tw-lineup", [...lineup(snap), ...piles(snap)]);
   section("tw-players", players(snap, d));
   return sub;
+}
+
+// -- the host's simulation panel ----------------------------------------------------------------
+
+/** The simulated box: what is awaited (the panel's buttons draw it), and how many stickers. */
+export function simulation(world) {
+  const said = awaitedWords(world.awaiting);
+  const count = Object.values(world.stickers || {}).reduce((n, s) => n + (Array.isArray(s) ? s.length : s), 0);
+  return [el("div", { class: "place" }, el("span", { text: said || _("Nothing is being drawn, flipped or peeked.") })),
+    el("div", { class: "place" }, el("span", { text: _("{n} stickers in the box", { n: count }) }))];
 }
