@@ -317,18 +317,8 @@ class TriwizardInputs(GameInputs):
                 t("No tile is played now; {prompt}", prompt=view["prompt"]),
             )
         player = view["active"]
-        plays = [
-            action
-            for action in self.game.legal_actions(state)
-            if action.get("player") == player
-            and (
-                (action["type"] == "play_tile" and action.get("tile") == tile)
-                or (action["type"] == "move" and action.get("reductor") == tile)
-            )
-        ]
-        if len(plays) == 1 and plays[0]["type"] == "play_tile":
-            return plays[0]
-        if any(action["type"] == "move" for action in plays):
+        kind = (self._data(state)["tiles"].get(tile) or {}).get("kind")
+        if kind == "reductor" and view["phase"] == "moving":
             return Refusal(
                 "TW-RES-REDUCT-1",
                 t(
@@ -337,11 +327,17 @@ class TriwizardInputs(GameInputs):
                     player=player,
                 ),
             )
+        plays = [
+            action
+            for action in self.game.legal_actions(state)
+            if action["type"] == "play_tile"
+            and action.get("player") == player
+            and action.get("tile") == tile
+        ]
+        if len(plays) == 1:
+            return plays[0]
         if plays:
-            return Refusal(
-                "TW-RES-4",
-                self._choice_words(player, plays),
-            )
+            return Refusal("TW-RES-4", self._choice_words(player, plays))
         # not playable now: the rules say why (TW-TURN-4, TW-RES-5, TW-CLOAK-3 ...)
         return {"type": "play_tile", "player": player, "tile": tile}
 
@@ -371,6 +367,15 @@ class TriwizardInputs(GameInputs):
     def _space(self, state: State, view: dict[str, Any], value: str) -> Action | Refusal:
         """A board space's sticker: the space chosen when one is asked for, else the mover's
         move there by the shortest legal route (TW-MOVE-1..9)."""
+        if state["options"].get("maze") == "declared":
+            return Refusal(
+                NOTHING_TO_TAP,
+                t(
+                    "This game's moves are declared on the phone (steps and the kind of space), "
+                    "not tapped on the board; {prompt}",
+                    prompt=view["prompt"],
+                ),
+            )
         space = self._id(state, "space", value)
         interrupt = view.get("interrupt")
         if interrupt and interrupt["kind"] == "choose":

@@ -21,7 +21,8 @@ over the Cloak and the gauges: a win fills the segment with white from the statu
 light by light; a loss empties it, every light lit in the seat's colour going dark from the far
 end inwards. The two differ in direction and colour, not in hue alone. The cue comes from the
 rules' events: an event with a ``player`` and a ``result`` of ``"won"``, ``"lost"`` or
-``"no_match"`` (a loss without a roll, TW-BATTLE-2); a ``type`` naming a battle or a fight.
+``"no_match"`` (a loss without a roll, TW-BATTLE-2); a first roll that fell ``"short"`` starts
+nothing (a Double Die may still win, TW-BATTLE-5).
 """
 
 from __future__ import annotations
@@ -172,15 +173,13 @@ def animating(view: dict[str, Any], now: float) -> bool:
 
 
 def cues(events: list[dict[str, Any]], players: list[str], at: float) -> list[Cue]:
-    """A battle's result: an event naming the fighter (``player``) and a ``result`` (won, lost,
-    no_match) starts the cue on that player's segment."""
+    """A battle's result: an event naming the fighter (``player``) and a final ``result``
+    (won, lost, no_match; not a first roll that fell ``short``) starts the cue on that player's
+    segment."""
     found = []
     for event in events:
-        kind = str(event.get("type", ""))
         result = RESULTS.get(event.get("result"))
-        if result is None or not ("battle" in kind or "fight" in kind):
-            continue
         player = event.get("player")
-        if player in players:
+        if result is not None and player in players:
             found.append(Cue(result, at, players.index(player), length=BATTLE_CUE))
     return found

@@ -7,7 +7,7 @@ from __future__ import annotations
 from companion.i18n import t
 from companion.plugin import OptionText
 
-COUNTER_SECONDS_MAX = 30  #: the longest Dumbledore window the wizard offers
+from .rules.options import COUNTER_SECONDS
 
 OPTION_TEXTS = {
     "data_set": OptionText(
@@ -43,13 +43,14 @@ OPTION_TEXTS = {
     "counter_seconds": OptionText(
         t("Time to answer Dumbledore"),
         t(
-            "When Albus Dumbledore is played against a cloaked piece, its player has this many "
-            "seconds to cancel it with their own; the same for everyone, whatever they hold (0: "
-            "wait for the answer)."
+            "When Albus Dumbledore is played against a cloaked piece, its player has this long "
+            "to cancel it with their own; the same for everyone, whatever they hold."
         ),
-        "number",
-        low=0,
-        high=COUNTER_SECONDS_MAX,
+        "choice",
+        tuple(
+            (seconds, t("{n} seconds", n=seconds) if seconds else t("Until the player answers"))
+            for seconds in COUNTER_SECONDS
+        ),
     ),
     "scenario": OptionText(
         t("Arranged start"),

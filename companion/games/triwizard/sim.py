@@ -7,7 +7,9 @@ everyone, the Cup Tiles' places too until one is flipped or peeked, TW-AMB-31).
 
 What is public is tapped at the board's reader (an Obstacle Card laid out, a Cup Tile flipped);
 what is private is tapped at the reader of the drawer's own seat when the table has one, else told
-on the drawer's phone, as a player would (``inputs``: never at the board's reader). The hands
+on the drawer's phone, as a player would (``inputs``: never at the board's reader). A component
+without a sticker (a data set the box was not made for) is told on a phone too: the drawer's, or
+for a public one the active player's. The hands
 never say who holds what: the world shows the stickers of each component and what is awaited, not
 where a card or a tile lies; for a host who plays a seat it shows no sticker's UID either (only
 how many stickers each component has), and a blind host may not tap a card, a tile or a Cup Tile
@@ -123,9 +125,13 @@ class TriwizardHands(GameHands):
         action = history.game.sample(history.state)
         kind, key, public = DRAWS[action["type"]]
         stickers = self._stickers_of(sticker_name(kind, action[key]))
-        if public:
-            return self.tap(self.rng.choice(stickers)) if stickers else []
+        if public and stickers:
+            return self.tap(self.rng.choice(stickers))
         player = action.get("player")
+        if public:  # no sticker on it (a data set the box was not made for): the mover's phone
+            state = history.state
+            seat = state["active"] if state["active"] is not None else 0
+            return self._phone(state["players"][seat], action)
         seat = (
             history.state["players"].index(player) if player in history.state["players"] else None
         )

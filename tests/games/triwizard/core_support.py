@@ -1,6 +1,7 @@
 """A hand-built loaded data set for the rules core's own tests: a corridor like the spec's
 section-5 board "Corridor K" (K0..K20 in a line; Cup Tile Spaces C1..C4 beside K20), with the
-other features off the corridor, and a Green Hedge cell G beside K9 with P beyond it."""
+other features off the corridor, a Green Hedge cell G below K9 with P beyond it, and a 3 by 3
+block of Path (M161..M183) below K16..K18."""
 
 from __future__ import annotations
 
@@ -56,7 +57,12 @@ def _cells() -> list[dict[str, Any]]:
         {"id": "G", "x": 9, "y": 1, "kind": "green_hedge", "feature": None},
         {"id": "P", "x": 9, "y": 2, "kind": "path", "feature": None},
         {"id": "P2", "x": 10, "y": 2, "kind": "path", "feature": None},
+        {"id": "R1", "x": 11, "y": 1, "kind": "path", "feature": None},
+        {"id": "R2", "x": 11, "y": 2, "kind": "path", "feature": None},
     ]
+    for x in (16, 17, 18):  # a 3 by 3 block below K16..K18: its middle spaces are open
+        for y in (1, 2, 3):
+            cells.append({"id": f"M{x}{y}", "x": x, "y": y, "kind": "path", "feature": None})
     return cells
 
 

@@ -12,7 +12,7 @@ from core_support import GAME, PLAYERS, new
 from companion.rules.api import EVERYTHING, TABLE, Accepted
 
 
-def play_out(seed: int, players: int, limit: int = 6000):
+def play_out(seed: int, players: int, limit: int = 40000):
     rng = random.Random(seed)
     state = new(PLAYERS[:players], seed=seed)
     steps = 0
@@ -62,3 +62,23 @@ def test_random_games_on_the_bundled_data_sets(name):
         assert isinstance(result, Accepted), (action, result)
         state = result.state
     assert game.outcome(state).finished
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_in_a_declared_maze(seed):
+    rng = random.Random(seed)
+    state = new(PLAYERS[:3], seed=seed, maze="declared")
+    assert state["pieces"] == ["entrance"] * 3 and state["hedge"] == "hedge_home"
+    steps = 0
+    while not GAME.outcome(state).finished and steps < 40000:
+        steps += 1
+        legal = GAME.legal_actions(state)
+        if GAME.chance(state) is not None and (not legal or rng.random() < 0.7):
+            action = GAME.sample(state)
+        else:
+            action = rng.choice(legal)
+        result = GAME.apply(state, action)
+        assert isinstance(result, Accepted), (action, result)
+        state = result.state
+        assert GAME.view(state, TABLE)["reach"] is None
+    assert GAME.outcome(state).finished

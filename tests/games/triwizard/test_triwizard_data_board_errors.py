@@ -8,12 +8,15 @@ import pytest
 from tw_data_support import (  # noqa: F401 (mymaze, mycorridor are fixtures)
     assert_error,
     cell,
-    cell_index,
+    cells,
     edit,
     error,
     mycorridor,
     mymaze,
+    where,
 )
+
+from companion.games.triwizard.rules import load_dataset
 
 B = "mymaze/board.json"
 
@@ -48,14 +51,12 @@ def test_cell_listed_twice(mymaze):
         board["cells"].append({"x": 1, "y": 1, "kind": "path"})
 
     edit(mymaze, "board.json", twice)
-    with open(mymaze / "board.json", encoding="utf-8") as handle:
-        count = handle.read().count('"x"')
-    first = 0  # (1, 1) is the first cell, row by row
+    assert where(mymaze, 1, 1) == 0  # the first cell, row by row
     assert_error(
         mymaze,
         B,
-        f"cells[{count - 1}] (x 1, y 1)",
-        f"this cell is listed twice (also cells[{first}])",
+        f"cells[{len(cells(mymaze)) - 1}] (x 1, y 1)",
+        "this cell is listed twice (also cells[0])",
     )
 
 
@@ -81,7 +82,7 @@ def test_cell_id_with_a_comma(mycorridor):
 
 def test_unknown_kind(mymaze):
     edit(mymaze, "board.json", lambda board: cell(board, 2, 1).update(kind="lawn"))
-    index = cell_index({"cells": _cells(mymaze)}, 2, 1)
+    index = where(mymaze, 2, 1)
     assert_error(
         mymaze,
         B,
@@ -90,16 +91,10 @@ def test_unknown_kind(mymaze):
     )
 
 
-def _cells(folder):
-    import json
-
-    return json.loads((folder / "board.json").read_text(encoding="utf-8"))["cells"]
-
-
 def test_feature_on_green_hedge(mymaze):
     """TW-AMB-1: features only on path cells."""
     edit(mymaze, "board.json", set_feature(2, 8, "gold_mist"))
-    index = cell_index({"cells": _cells(mymaze)}, 2, 8)
+    index = where(mymaze, 2, 8)
     assert_error(
         mymaze,
         B,
@@ -126,8 +121,6 @@ def test_feature_on_dark_hedge(mymaze):
 
 
 def test_a_listed_dark_hedge_cell_is_no_space(mymaze):
-    from companion.games.triwizard.rules import load_dataset
-
     edit(
         mymaze,
         "board.json",
@@ -162,7 +155,7 @@ def test_a_listed_dark_hedge_cell_is_no_space(mymaze):
 )
 def test_bad_feature(mymaze, feature, problem):
     edit(mymaze, "board.json", set_feature(2, 1, feature))
-    index = cell_index({"cells": _cells(mymaze)}, 2, 1)
+    index = where(mymaze, 2, 1)
     assert_error(mymaze, B, f"cells[{index}] (x 2, y 1)", problem)
 
 
@@ -179,8 +172,8 @@ def test_no_entrance(mymaze):
 
 def test_two_entrances(mymaze):
     edit(mymaze, "board.json", set_feature(2, 1, "entrance"))
-    index = cell_index({"cells": _cells(mymaze)}, 2, 1)
-    last = len(_cells(mymaze)) - 1
+    index = where(mymaze, 2, 1)
+    last = len(cells(mymaze)) - 1
     assert_error(
         mymaze,
         B,
@@ -191,7 +184,7 @@ def test_two_entrances(mymaze):
 
 
 def test_two_hedge_homes(mymaze):
-    """TW-SETUP-5, TW-AMB-1: exactly 1 hedge_home."""
+    """TW-SETUP-5, TW-COMP-9, TW-AMB-1: exactly 1 hedge_home (the Wandering Hedge's space)."""
     edit(mymaze, "board.json", set_feature(2, 1, "hedge_home"))
     err = error(mymaze)
     assert err.place == "cells"
@@ -294,7 +287,7 @@ def test_unreachable_path_cell(mymaze):
     edit(
         mymaze, "board.json", lambda board: board["cells"].append({"x": 3, "y": 3, "kind": "path"})
     )
-    index = len(_cells(mymaze)) - 1
+    index = len(cells(mymaze)) - 1
     assert_error(
         mymaze,
         B,
@@ -306,7 +299,7 @@ def test_unreachable_path_cell(mymaze):
 def test_reachable_only_through_green_hedge(mymaze):
     """TW-AMB-1, TW-MOVE-4: a path cell reached only across Green Hedge is unreachable."""
     edit(mymaze, "board.json", lambda board: cell(board, 4, 8).update(kind="green_hedge"))
-    index = cell_index({"cells": _cells(mymaze)}, 3, 8)
+    index = where(mymaze, 3, 8)
     assert_error(
         mymaze,
         B,

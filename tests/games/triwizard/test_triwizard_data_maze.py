@@ -133,3 +133,26 @@ def test_every_example_path_space_is_reachable():
     paths = {ident for ident, space in board["spaces"].items() if space["kind"] == "path"}
     assert set(far) == paths
     assert all(far[slot] >= 10 for slot in board["cup_slots"].values())
+
+
+def test_every_step_of_the_example_answers_consistently():
+    """TW-MOVE-2/3/4 over the whole example grid: step_problem is None exactly for the Path
+    neighbours; neighbours are symmetric and adjacent."""
+    board = EXAMPLE["board"]
+    for here in board["spaces"]:
+        x, y = maze.coords(EXAMPLE, here)
+        assert maze.space_at(EXAMPLE, x, y) == here
+        for there in maze.neighbours(EXAMPLE, here):
+            assert here in maze.neighbours(EXAMPLE, there)
+            assert maze.adjacent(EXAMPLE, here, there)
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1), (1, 1), (0, 2)):
+            target = maze.space_at(EXAMPLE, x + dx, y + dy) or f"{x + dx},{y + dy}"
+            problem = maze.step_problem(EXAMPLE, here, target)
+            if abs(dx) + abs(dy) != 1:
+                assert problem == "TW-MOVE-2"
+            elif maze.is_path(EXAMPLE, target):
+                assert problem is None
+            elif maze.is_green(EXAMPLE, target):
+                assert problem == "TW-MOVE-4"
+            else:
+                assert problem == "TW-MOVE-3"

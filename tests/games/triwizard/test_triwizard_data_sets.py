@@ -10,7 +10,8 @@ from tw_data_support import CORRIDOR, EXAMPLE, edit, mymaze  # noqa: F401 (mymaz
 
 from companion.games.triwizard.rules import DataError, load_dataset
 from companion.games.triwizard.rules.constants import COLOURS, CUP_TILES, TILE_KINDS
-from companion.games.triwizard.rules.data import fingerprint, labels, localised, words
+from companion.games.triwizard.rules.data import ENGLISH, fingerprint, labels, localised, words
+from companion.games.triwizard.rules.data_board import KINDS, OBJECT_FEATURES, WORD_FEATURES
 from companion.games.triwizard.rules.datasets import (
     bundled,
     components,
@@ -231,3 +232,12 @@ def test_components():
     }
     assert "piece 4" in box and "cloak" in box
     assert "battle red-5-3" in components(CORRIDOR)
+
+
+def test_english_names_cover_the_game_words():
+    """Every colour, tile kind, feature, cell kind and Cup Tile has an English name."""
+    assert tuple(ENGLISH["colours"]) == COLOURS
+    assert tuple(ENGLISH["tile_kinds"]) == TILE_KINDS
+    assert tuple(ENGLISH["features"]) == WORD_FEATURES + OBJECT_FEATURES
+    assert tuple(ENGLISH["kinds"]) == KINDS
+    assert tuple(ENGLISH["cup_tiles"]) == CUP_TILES

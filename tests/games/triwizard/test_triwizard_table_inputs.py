@@ -133,13 +133,16 @@ def test_a_tile_that_leaves_a_choice_open_is_played_on_the_phone():
 
 
 def test_the_reductor_curse_is_played_with_the_move():
-    """TW-RES-REDUCT-1/3: the Reductor goes with the move's path, entered on the phone."""
-    moves = [
-        {"type": "move", "player": "Ann", "path": ["K4", "G4", "H4"], "reductor": "r03"},
-        {"type": "move", "player": "Ann", "path": ["K4"]},
-    ]
+    """TW-RES-REDUCT-1/3: while moving, the Reductor goes with the move's path, entered on the
+    phone; before the roll the rules say why not (TW-RES-REDUCT-3)."""
+    moves = [{"type": "move", "player": "Ann", "path": ["K4", "G4", "H4"], "reductor": "r03"}]
     reason = refused(tap(state(phase="moving", _legal=moves), "tile r03"), "TW-RES-REDUCT-1")
     assert "move" in reason and "Ann" in reason
+    assert tap(state(phase="open"), "tile r03") == {
+        "type": "play_tile",
+        "player": "Ann",
+        "tile": "r03",
+    }
 
 
 def test_a_tile_not_playable_now_goes_to_the_rules_to_say_why():

@@ -114,14 +114,15 @@ def test_waiting_for_a_player_blinks_and_the_winner_blinks_at_the_end():
 
 
 def test_a_battle_result_is_a_cue_from_the_events():
-    """TW-BATTLE-4, TW-BATTLE-2: won, lost or no match; other events start nothing."""
+    """TW-BATTLE-4, TW-BATTLE-2, TW-BATTLE-5: won, lost or no match; a first roll that fell
+    short (a Double Die may follow), another event or a stranger start nothing."""
     events = [
-        {"type": "battle", "player": "Bo", "result": "won"},
-        {"type": "battle_result", "player": "Ann", "result": "no_match"},
-        {"type": "fight", "player": "Cy", "result": "lost"},
-        {"type": "battle", "player": "Cy", "result": "short"},
-        {"type": "moved", "player": "Cy", "result": "won"},
-        {"type": "battle", "player": "Zed", "result": "won"},
+        {"type": "won", "player": "Bo", "result": "won"},
+        {"type": "no_match", "player": "Ann", "result": "no_match"},
+        {"type": "short", "player": "Cy", "result": "lost"},
+        {"type": "short", "player": "Cy", "result": "short"},
+        {"type": "walk", "player": "Cy"},
+        {"type": "won", "player": "Zed", "result": "won"},
     ]
     cues = drawer.cues(events, NAMES, at=5.0)
     assert [(c.kind, c.seat, c.at, c.length) for c in cues] == [

@@ -64,5 +64,11 @@ def cell(board: dict[str, Any], x: int, y: int) -> dict[str, Any]:
     return next(c for c in board["cells"] if (c["x"], c["y"]) == (x, y))
 
 
-def cell_index(board: dict[str, Any], x: int, y: int) -> int:
-    return next(i for i, c in enumerate(board["cells"]) if (c["x"], c["y"]) == (x, y))
+def cells(folder: Path) -> list[dict[str, Any]]:
+    """The cells of ``folder``'s ``board.json`` as written."""
+    return json.loads((folder / "board.json").read_text(encoding="utf-8"))["cells"]
+
+
+def where(folder: Path, x: int, y: int) -> int:
+    """The index in ``folder``'s ``board.json`` of the cell at (x, y) (the first, if twice)."""
+    return next(i for i, c in enumerate(cells(folder)) if (c["x"], c["y"]) == (x, y))

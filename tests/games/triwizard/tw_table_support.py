@@ -89,6 +89,7 @@ def state(**more: Any) -> dict[str, Any]:
         "pending": [],
         "interrupts": [],
         "fight": None,
+        "options": {"maze": "grid"},
         "_legal": [],
     }
     base.update(copy.deepcopy(more))

@@ -12,6 +12,7 @@ from companion.i18n import t
 from companion.rules.api import State
 from companion.rules.common import Refuse, event, player_of, seat_of
 
+from . import declared
 from .numbers import LINEUP, NO_MATCH_PUSH
 from .state import cloaked, face_value, right_of
 from .turns import no_interrupt, no_pending, own_turn
@@ -124,6 +125,8 @@ def no_match(data: dict[str, Any], state: State, action: dict, events: list) -> 
         event(
             "no_match",
             t("{player} has no matching Battle Card and loses.", player=state["players"][seat]),
+            player=state["players"][seat],
+            result="no_match",
         )
     )
     state["phase"] = "push_back"
@@ -149,6 +152,8 @@ def battle_roll(data: dict[str, Any], state: State, face: Any, events: list) -> 
                     total=fight["total"],
                     strength=strength,
                 ),
+                player=who,
+                result="won",
             )
         )
         return
@@ -167,13 +172,21 @@ def battle_roll(data: dict[str, Any], state: State, face: Any, events: list) -> 
                 total=fight["total"],
                 strength=strength,
             ),
+            player=who,
+            result=fight["result"],
         )
     )
 
 
 def lose(state: State, events: list) -> None:
+    """No Double Die after a short roll (TW-BATTLE-5): the battle is lost (the event's
+    ``player`` and ``result`` start the LEDs' cue, as a win's and a loss's do)."""
     state["fight"]["result"] = "lost"
     state["phase"] = "push_back"
+    who = state["players"][state["fight"]["seat"]]
+    events.append(
+        event("lost", t("{player} loses the battle.", player=who), player=who, result="lost")
+    )
 
 
 def push_limit(data: dict[str, Any], state: State) -> int:
@@ -190,10 +203,21 @@ def advance(data: dict[str, Any], state: State, action: dict, events: list) -> N
     seat = _in_fight(state, action, "advance")
     fight = state["fight"]
     limit = data["battle"][fight["card"]]["movement"]
-    walk = check_walk(
-        data, state, seat, action.get("path"), limit, "advance", entered_from=fight["entered_from"]
-    )
-    _walked(state, seat, walk, action["path"], events, back=False)
+    if declared.on(state):
+        walk = declared.check(data, state, seat, action, limit, "advance")
+        path = [walk["end"]] * walk["steps"]
+    else:
+        walk = check_walk(
+            data,
+            state,
+            seat,
+            action.get("path"),
+            limit,
+            "advance",
+            entered_from=fight["entered_from"],
+        )
+        path = action["path"]
+    _walked(state, seat, walk, path, events, back=False)
     obstacle = obstacle_of(data, state)
     pile = state["obstacle_pile"]
     pile["lineup"][fight["obstacle"] - 1]["up"] = False  # TW-OCARD-3
@@ -234,16 +258,21 @@ def push_back(data: dict[str, Any], state: State, action: dict, events: list) ->
             ),
         )
     fight = state["fight"]
-    walk = check_walk(
-        data,
-        state,
-        loser,
-        action.get("path"),
-        push_limit(data, state),
-        "push",
-        entered_from=fight["entered_from"],
-    )
-    _walked(state, loser, walk, action["path"], events, back=True)
+    if declared.on(state):
+        walk = declared.check(data, state, loser, action, push_limit(data, state), "push")
+        path = [walk["end"]] * walk["steps"]
+    else:
+        walk = check_walk(
+            data,
+            state,
+            loser,
+            action.get("path"),
+            push_limit(data, state),
+            "push",
+            entered_from=fight["entered_from"],
+        )
+        path = action["path"]
+    _walked(state, loser, walk, path, events, back=True)
     if fight["card"] is not None:  # TW-BCARD-3
         state["battle_pile"]["discard"].append(fight["card"])
     if walk["jump"]:
@@ -253,7 +282,7 @@ def push_back(data: dict[str, Any], state: State, action: dict, events: list) ->
         return
     from .spaces import resolve_end
 
-    if action["path"]:
+    if path:
         resolve_end(data, state, loser, events)
     else:
         state["phase"] = "post"
@@ -270,4 +299,4 @@ def _walked(state: State, seat: int, walk: dict, path: list, events: list, back:
         text = t("{player} is moved back to {space}.", player=who, space=walk["end"])
     else:
         text = t("{player} advances to {space}.", player=who, space=walk["end"])
-    events.append(event("walk", text, path=list(path)))
+    events.append(event("walk", text, path=[] if declared.on(state) else list(path)))

@@ -109,10 +109,11 @@ def sample(data: dict[str, Any], state: State) -> Action:
             "card": rng.choice(sorted(_from_pile(state["battle_pile"]))),
         }
     if kind == "tile":
-        return {
+        tiles = sorted(_from_pile(state["tile_pile"]))
+        return {  # TW-AMB-24: both piles empty, the draw gives nothing
             "type": "draw_tile",
             "player": step["player"],
-            "tile": rng.choice(sorted(_from_pile(state["tile_pile"]))),
+            "tile": rng.choice(tiles) if tiles else None,
         }
     if kind == "obstacle":
         return {

@@ -31,6 +31,7 @@ from .numbers import GAME_ID
 from .options import OPTIONS
 from .setup import new_state
 from .state import copy_state, interrupt
+from .stickers import components
 from .turns import settle
 
 
@@ -63,6 +64,14 @@ class Triwizard(Game):
             names = self.datasets
             self._default = "example" if "example" in names else next(iter(names))
         return self._default
+
+    @property
+    def components(self) -> dict[str, int]:  # type: ignore[override]
+        """The stickers the box holds (the tag registry's names), from the default data set."""
+        data = self.datasets[self.default_set]
+        if getattr(self, "_boxed", (None,))[0] is not data:
+            self._boxed = (data, components(data))
+        return self._boxed[1]
 
     def add_dataset(self, data: dict[str, Any], default: bool = False) -> None:
         if self._datasets is None:

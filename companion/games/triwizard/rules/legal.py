@@ -1,7 +1,8 @@
 """The choices players can make now (``legal_actions``): for the phones and the simulated
 players. Chance steps (rolls, draws, flips, peeks, steals) are not listed: ``chance`` names
 them. A move, an advance and a push-back are offered once per end space (the shortest path
-there); a tile is offered once per kind held."""
+there; a move that needs a Reductor Curse names the first one held); every tile held is offered
+with every target it may have."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 from companion.rules.api import Action, State
 from companion.rules.common import Refuse
 
+from . import declared
 from .battles import matches, obstacle_of, push_limit
 from .geometry import feature, is_path, neighbours, open_spaces
 from .numbers import QUIET_PHASES, SLOTS
@@ -63,6 +65,16 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
             for index, name in enumerate(names)
             if index != seat
         ]
+    elif phase == "moving" and declared.on(state):
+        found += declared.legal_walks(state, "move", who, ts["allowance"])
+    elif phase in ("advance", "push_back") and declared.on(state):
+        limit = (
+            data["battle"][state["fight"]["card"]]["movement"]
+            if phase == "advance"
+            else push_limit(data, state)
+        )
+        mover = who if phase == "advance" else names[right_of(state, seat)]
+        found += declared.legal_walks(state, phase, mover, limit)
     elif phase == "moving":
         reductors = [] if ts["tile_played"] else _held(data, state, seat, "reductor")[:1]
         for entry in reach(data, state, seat, ts["allowance"], reductors):
@@ -70,8 +82,8 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
             if entry["reductor"]:
                 action["reductor"] = entry["reductor"]
             found.append(action)
-        found.append({"type": "move", "player": who, "path": []})
-        found = _accepted(data, state, found, seat, ts["allowance"], "move")
+        if not found or not _taken_here(data, state, seat):
+            found.append({"type": "move", "player": who, "path": []})
     elif phase == "battle_select":
         obstacle = obstacle_of(data, state)
         cards = [c for c in state["hands"][seat] if matches(data, c, obstacle)]
@@ -83,7 +95,7 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
     elif phase == "battle_short":
         found.append({"type": "decline", "player": who})
         if not ts["tile_played"]:
-            for tile in _held(data, state, seat, "double_die")[:1]:
+            for tile in _held(data, state, seat, "double_die"):
                 found.append({"type": "play_tile", "player": who, "tile": tile})
     elif phase == "advance":
         fight = state["fight"]
@@ -102,6 +114,12 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
     return found
 
 
+def _taken_here(data: dict[str, Any], state: State, seat: int) -> bool:
+    from .walking import taken
+
+    return taken(data, state, state["pieces"][seat], seat)
+
+
 def _held(data: dict[str, Any], state: State, seat: int, kind: str) -> list[str]:
     return sorted(tile for tile in state["tiles"][seat] if data["tiles"][tile]["kind"] == kind)
 
@@ -110,11 +128,9 @@ def _quiet_tiles(data: dict[str, Any], state: State, seat: int) -> list[Action]:
     names = state["players"]
     who = names[seat]
     found: list[Action] = []
-    kinds = {}
-    for tile in sorted(state["tiles"][seat]):
-        kinds.setdefault(data["tiles"][tile]["kind"], tile)
     blocked = state["options"].get("cloak_blocks_steal", True) and cloaked(state, seat)
-    for kind, tile in sorted(kinds.items()):
+    for tile in sorted(state["tiles"][seat]):
+        kind = data["tiles"][tile]["kind"]
         base = {"type": "play_tile", "player": who, "tile": tile}
         if kind == "dumbledore":
             wearer = state["cloak"]
@@ -132,6 +148,8 @@ def _quiet_tiles(data: dict[str, Any], state: State, seat: int) -> list[Action]:
                 for index, name in enumerate(names)
                 if index != seat and state["tiles"][index]
             ]
+        elif kind == "summon_hedge" and declared.on(state):
+            found.append({**base, "space": "path"})
         elif kind == "summon_hedge":
             found += [
                 {**base, "space": space}
@@ -154,7 +172,7 @@ def _interrupt_actions(data: dict[str, Any], state: State, current: dict) -> lis
         found: list[Action] = [{"type": "decline", "player": who}, {"type": "close_window"}]
         found += [
             {"type": "counter", "player": who, "tile": tile}
-            for tile in _held(data, state, current["player"], "dumbledore")[:1]
+            for tile in _held(data, state, current["player"], "dumbledore")
         ]
         return found
     if kind == "veritaserum":

@@ -9,6 +9,7 @@ from companion.i18n import t
 from companion.rules.api import MALFORMED, State
 from companion.rules.common import Refuse, event
 
+from . import declared
 from .numbers import CLOAK_FACE
 from .state import face_value
 from .turns import no_interrupt, no_pending, own_turn
@@ -49,15 +50,19 @@ def move(data: dict[str, Any], state: State, action: dict, events: list) -> None
         raise Refuse("TW-TURN-2", t("Roll the die before moving."))
     if phase != "moving":
         raise Refuse("TW-MOVE-1", t("No move is under way now."))
-    if "path" not in action:
-        raise Refuse(MALFORMED, t("A move gives its path."))
     tile = reductor_tile(data, state, seat, action.get("reductor"))
     ts = state["turn_state"]
-    walk = check_walk(
-        data, state, seat, action["path"], ts["allowance"], "move", reductor=tile is not None
-    )
+    if declared.on(state):
+        walk = declared.check(data, state, seat, action, ts["allowance"], "move")
+        path = [walk["end"]] * walk["steps"]
+    else:
+        if "path" not in action:
+            raise Refuse(MALFORMED, t("A move gives its path."))
+        walk = check_walk(
+            data, state, seat, action["path"], ts["allowance"], "move", reductor=tile is not None
+        )
+        path = action["path"]
     start = state["pieces"][seat]
-    path = action["path"]
     who = state["players"][seat]
     if tile is not None:
         state["tiles"][seat].remove(tile)
@@ -67,7 +72,7 @@ def move(data: dict[str, Any], state: State, action: dict, events: list) -> None
             event("play_tile", t("{player} plays the Reductor Curse.", player=who), tile=tile)
         )
     state["pieces"][seat] = walk["end"]
-    ts["path"] = list(path)
+    ts["path"] = [] if declared.on(state) else list(path)
     events.append(
         event(
             "move",
@@ -79,7 +84,8 @@ def move(data: dict[str, Any], state: State, action: dict, events: list) -> None
     if walk["battle"]:
         from .battles import start_fight
 
-        start_fight(data, state, seat, path[-2] if len(path) > 1 else start, events)
+        came = path[-2] if len(path) > 1 and not declared.on(state) else start
+        start_fight(data, state, seat, None if declared.on(state) else came, events)
         return
     if walk["jump"]:
         from .spaces import jump_to

@@ -3,7 +3,7 @@ first player are skipped and the table starts as arranged. Keys (all optional):
 
 ``pieces``   {player: space}          ``cloak``    player | None
 ``hedge``    space                    ``hands``    {player: [battle card ids]} (drawn from the pile)
-``tiles``    {player: [tile ids]}     ``lineup``   [obstacle ids or None] * 4 (face up)
+``tiles``    {player: [tile ids]}     ``lineup``   [obstacle id | {"card", "up"} | None] * 4
 ``cups``     {slot: identity}  (face up)          ``active``  player (default: the first seat)
 ``uncleared`` [players]
 
@@ -33,12 +33,29 @@ def _take(pile: list[str], item: Any, what: str) -> None:
     pile.remove(item)
 
 
+def _label(place: Any) -> str:
+    """A declared maze's place (``path``, ``cup:2``, ``headstone:1`` ...)."""
+    from companion.rules.common import Refuse
+
+    from .declared import label
+
+    kind, _colon, number = str(place).partition(":")
+    try:
+        return label({"end": kind, "slot": number, "number": number})
+    except Refuse as refused:
+        raise SetupError(t("scenario: {place} is no place", place=repr(place))) from refused
+
+
 def arrange(data: dict[str, Any], state: State, scenario: dict[str, Any]) -> None:
     unknown = sorted(set(scenario) - set(KEYS))
     if unknown:
         raise SetupError(t("scenario: unknown keys {keys}", keys=", ".join(unknown)))
     spaces = data["board"]["spaces"]
+    labels = state["options"].get("maze") == "declared"
     for name, space in dict(scenario.get("pieces", {})).items():
+        if labels:
+            state["pieces"][_seat(state, name)] = _label(space)
+            continue
         if space not in spaces or spaces[space]["kind"] != "path":
             raise SetupError(t("scenario: {space} is not a Path space", space=repr(space)))
         state["pieces"][_seat(state, name)] = space
@@ -71,11 +88,14 @@ def arrange(data: dict[str, Any], state: State, scenario: dict[str, Any]) -> Non
     if not isinstance(lineup, list) or len(lineup) != LINEUP:
         raise SetupError(t("scenario: the Lineup has 4 positions"))
     for index, card in enumerate(lineup):
+        up = True
+        if isinstance(card, dict):  # {"card": id, "up": false}: a defeated card, face down
+            card, up = card.get("card"), bool(card.get("up", True))
         if card is None:
             pile["lineup"][index] = {"card": None, "up": False}
             continue
         _take(pile["deck"], card, "Obstacle Card")
-        pile["lineup"][index] = {"card": card, "up": True}
+        pile["lineup"][index] = {"card": card, "up": up}
     for slot, tile in dict(scenario.get("cups", {})).items():
         if slot not in SLOTS or tile not in CUP_TILES or tile in state["cups"].values():
             raise SetupError(

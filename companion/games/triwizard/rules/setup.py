@@ -21,7 +21,8 @@ def new_state(
     down, the Wandering Hedge on its home; every card and tile in its draw pile."""
     data = datasets[options["data_set"]]
     board = data["board"]
-    entrance = board["entrance"]
+    declared = options.get("maze") == "declared"
+    entrance = "entrance" if declared else board["entrance"]
     state: State = {
         "game": GAME_ID,
         "data_set": data["name"],
@@ -36,7 +37,7 @@ def new_state(
         "first": None,
         "pieces": [entrance] * len(names),
         "cloak": None,
-        "hedge": board["hedge_home"],
+        "hedge": "hedge_home" if declared else board["hedge_home"],
         "cups": {slot: None for slot in SLOTS},
         "peeks": [],
         "hands": [[] for _name in names],

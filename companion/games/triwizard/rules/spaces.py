@@ -11,6 +11,7 @@ from companion.i18n import t
 from companion.rules.api import State
 from companion.rules.common import event
 
+from . import declared
 from .geometry import feature
 from .state import cloaked, occupant
 from .walking import free_nearest, taken
@@ -20,12 +21,16 @@ def resolve_end(data: dict[str, Any], state: State, seat: int, events: list) -> 
     """The end space's action for the piece of ``seat``; the turn goes on in ``post``."""
     board = data["board"]
     space = state["pieces"][seat]
-    kind = feature(data, space)
+    if declared.on(state):
+        kind, number = declared.kind_of(space)
+    else:
+        kind = feature(data, space)
+        number = board["spaces"][space].get("number")
     hidden = cloaked(state, seat)
     who = state["players"][seat]
     state["phase"] = "post"
     if kind == "portkey":
-        if hidden:  # TW-PORT-3
+        if hidden or declared.on(state):  # TW-PORT-3; declared: the partner is a Portkey too
             return
         partner = board["portkeys"][space]
         if occupant(state, partner, besides=seat) is not None:  # TW-PORT-4
@@ -47,7 +52,7 @@ def resolve_end(data: dict[str, Any], state: State, seat: int, events: list) -> 
             state["pending"].append({"kind": "tile", "why": "mist", "player": seat})
         return
     if kind == "cup_slot":
-        slot = str(board["spaces"][space]["number"])
+        slot = str(number)
         face = state["cups"][slot]
         if face is None:
             if not hidden:  # TW-CUP-3, TW-AMB-16
@@ -59,7 +64,9 @@ def resolve_end(data: dict[str, Any], state: State, seat: int, events: list) -> 
             events.append(
                 event("headstone", t("{player} is carried to Headstone {n}.", player=who, n=number))
             )
-            jump_to(data, state, seat, board["headstones"][number], state["active"], "post", events)
+            jump_to(
+                data, state, seat, headstone(data, state, number), state["active"], "post", events
+            )
 
 
 def flipped(data: dict[str, Any], state: State, slot: str, tile: str, events: list) -> None:
@@ -84,7 +91,14 @@ def flipped(data: dict[str, Any], state: State, slot: str, tile: str, events: li
         )
     )
     state["phase"] = "post"
-    jump_to(data, state, seat, data["board"]["headstones"][number], seat, "end_turn", events)
+    jump_to(data, state, seat, headstone(data, state, number), seat, "end_turn", events)
+
+
+def headstone(data: dict[str, Any], state: State, number: str) -> str:
+    """Headstone Space ``number``: its space, or its label in a declared maze."""
+    if declared.on(state):
+        return f"headstone:{number}"
+    return data["board"]["headstones"][number]
 
 
 def jump_to(
@@ -98,7 +112,7 @@ def jump_to(
 ) -> None:
     """Put the piece of ``seat`` on ``target``, or (taken) on the nearest free Path space; when
     several are as near, ``chooser`` picks (a ``choose`` interrupt), then ``then`` happens."""
-    if target != state["hedge"] and not taken(data, state, target, seat):
+    if declared.on(state) or (target != state["hedge"] and not taken(data, state, target, seat)):
         state["pieces"][seat] = target
         after(state, then, events)
         return

@@ -10,13 +10,46 @@ from companion.rules.api import State
 from .numbers import CLOAK_FACE
 
 
-def copy_state(value: Any) -> Any:
-    """A deep copy of a JSON-like value (``apply`` works on a copy of the state)."""
+def copy_json(value: Any) -> Any:
+    """A deep copy of a JSON-like value."""
     if isinstance(value, dict):
-        return {key: copy_state(item) for key, item in value.items()}
+        return {key: copy_json(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [copy_state(item) for item in value]
+        return [copy_json(item) for item in value]
     return value
+
+
+def _pile(pile: dict[str, Any]) -> dict[str, Any]:
+    copied = {"deck": pile["deck"][:], "discard": pile["discard"][:]}
+    if "lineup" in pile:
+        copied["lineup"] = [dict(slot) for slot in pile["lineup"]]
+    return copied
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of a state, made quickly (``apply`` works on a copy): each part copied as
+    deep as it goes; the players' names and the options are never changed, so they are shared."""
+    new = dict(state)
+    new["pieces"] = state["pieces"][:]
+    new["cups"] = dict(state["cups"])
+    new["peeks"] = [dict(peek) for peek in state["peeks"]]
+    new["hands"] = [hand[:] for hand in state["hands"]]
+    new["tiles"] = [tiles[:] for tiles in state["tiles"]]
+    new["battle_pile"] = _pile(state["battle_pile"])
+    new["tile_pile"] = _pile(state["tile_pile"])
+    new["obstacle_pile"] = _pile(state["obstacle_pile"])
+    new["pending"] = [dict(step) for step in state["pending"]]
+    new["interrupts"] = copy_json(state["interrupts"])
+    turn = dict(state["turn_state"])
+    turn["path"] = turn["path"][:]
+    new["turn_state"] = turn
+    if state["fight"] is not None:
+        fight = dict(state["fight"])
+        fight["rolls"] = fight["rolls"][:]
+        new["fight"] = fight
+    new["uncleared"] = state["uncleared"][:]
+    new["tie"] = copy_json(state["tie"])
+    return new
 
 
 def fresh_turn(space: str) -> dict[str, Any]:

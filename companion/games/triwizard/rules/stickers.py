@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .constants import CUP_TILES
+
 PIECES = 4  #: TW-COMP-3
-CUP_IDENTITIES = ("cup", "headstone-1", "headstone-2", "headstone-3")  #: TW-COMP-2
+CUP_IDENTITIES = CUP_TILES  #: TW-COMP-2
 #: the kinds of sticker, in the order the registry lists them
 KINDS = ("piece", "battle", "obstacle", "tile", "cup", "space")
 

@@ -11,6 +11,7 @@ from companion.i18n import t
 from companion.rules.api import MALFORMED, State
 from companion.rules.common import Refuse, event, player_of, seat_of
 
+from . import declared
 from .cloak import put_on, target_piece
 from .draws import gain_tile
 from .geometry import nearest, open_spaces
@@ -30,6 +31,12 @@ def play_tile(data: dict[str, Any], state: State, action: dict, events: list) ->
     if tile not in state["tiles"][seat]:
         raise Refuse("TW-RES-4", t("That Resource Tile is not in your hand."))
     kind = data["tiles"][tile]["kind"]
+    extra = set(action) - {"type", "player", "tile"} - PARAMETERS.get(kind, set())
+    if extra:
+        raise Refuse(
+            MALFORMED,
+            t("That tile takes no {names}.", names=", ".join(sorted(extra))),
+        )
     if seat != state["active"]:
         raise Refuse("TW-RES-5", t("Resource Tiles are played only in your own turn."))
     if state["interrupts"] or state["pending"]:
@@ -68,6 +75,17 @@ def play_tile(data: dict[str, Any], state: State, action: dict, events: list) ->
         )
     EFFECTS[kind](data, state, seat, tile, action, events)
     state["turn_state"]["tile_played"] = True
+
+
+#: what each kind of tile is told when it is played
+PARAMETERS = {
+    "dumbledore": {"target"},
+    "four_point": {"slot"},
+    "cloak": {"on"},
+    "red_sparks": {"target"},
+    "summon_hedge": {"space"},
+    "veritaserum": {"target"},
+}
 
 
 def _other_with_tiles(state: State, seat: int, action: dict, rule: str) -> int:
@@ -170,7 +188,13 @@ def _red_sparks(data, state, seat, tile, action, events) -> None:
 def _summon_hedge(data, state, seat, tile, action, events) -> None:
     """TW-RES-HEDGE-1..3, TW-AMB-19: to an open, unoccupied Path space."""
     space = action.get("space")
-    if (
+    if declared.on(state):
+        if space not in ("path", "hedge_home"):
+            raise Refuse(
+                "TW-RES-HEDGE-3",
+                t('The Wandering Hedge goes to an open Path space (declared: "path").'),
+            )
+    elif (
         space not in open_spaces(data)
         or occupant(state, space) is not None
         or space == state["hedge"]
@@ -246,6 +270,18 @@ def punish(data: dict[str, Any], state: State, events: list) -> None:
     current = state["interrupts"].pop()
     target = current["player"]
     put_on(state, None)
+    if declared.on(state):
+        state["pieces"][target] = "penalty"
+        events.append(
+            event(
+                "dumbledore",
+                t(
+                    "Albus Dumbledore takes the Cloak off {player}'s piece.",
+                    player=state["players"][target],
+                ),
+            )
+        )
+        return
     here = state["pieces"][target]
     penalties = data["board"]["penalties"]
     empty = [p for p in penalties if occupant(state, p, besides=target) is None]

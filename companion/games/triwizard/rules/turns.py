@@ -39,6 +39,10 @@ def own_turn(state: State, action: dict[str, Any], rule: str = "TW-TURN-6") -> i
     """The acting player's seat, refused unless it is the active player."""
     who = player_of(action)
     seat = seat_of(state, who)
+    if state["active"] is None:
+        from .prompts import prompt
+
+        raise Refuse("TW-SETUP-10", t("No turn has begun: {prompt}", prompt=prompt({}, state)))
     if seat != state["active"]:
         raise Refuse(
             rule,

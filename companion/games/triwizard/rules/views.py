@@ -17,7 +17,7 @@ from .battles import push_limit
 from .chance import awaited
 from .numbers import GAME_ID, SLOTS
 from .prompts import prompt, waiting_names
-from .state import copy_state, interrupt, right_of
+from .state import copy_json, interrupt, right_of
 from .walking import reach
 
 
@@ -68,6 +68,7 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
             "tiles": [_tile(data, x) for x in state["tiles"][seat]] if sees else None,
         }
     board = data["board"]
+    declared = state["options"].get("maze") == "declared"
     cups = []
     for slot in SLOTS:
         seen = None
@@ -77,7 +78,7 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
         cups.append(
             {
                 "slot": slot,
-                "space": board["cup_slots"][slot],
+                "space": f"cup:{slot}" if declared else board["cup_slots"][slot],
                 "face_up": state["cups"][slot],
                 "peeked": seen,
             }
@@ -108,7 +109,7 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
     phase = state["phase"]
     mover = active is not None and phase == "moving" and (everything or own == active)
     reach_view = None
-    if mover and not state["interrupts"]:
+    if mover and not state["interrupts"] and not declared:
         reductors = (
             []
             if ts["tile_played"]
@@ -209,7 +210,7 @@ def indistinguishable(data: dict[str, Any], state: State, viewer: str, rng: rand
     """Everything ``viewer`` cannot see dealt anew: other players' hands and tiles (same sizes)
     with the draw piles, and other players' peeks among the Cup identities the viewer has not
     seen."""
-    new = copy_state(state)
+    new = copy_json(state)
     if viewer == EVERYTHING:
         return new
     names = state["players"]

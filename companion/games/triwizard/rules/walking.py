@@ -10,7 +10,6 @@ and may not enter an occupied one (TW-AMB-9)."""
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from companion.i18n import t
@@ -51,8 +50,23 @@ def next_available(
 ) -> tuple[list[str], int]:
     """TW-AMB-6, TW-AMB-32, TW-AMB-34: the nearest free spaces reached by extending ``path``
     with legal steps through occupied spaces, and how many steps further they are."""
+    options, depth, _routes = extensions(data, state, seat, start, path, mode, entered_from)
+    return options, depth
+
+
+def extensions(
+    data: dict[str, Any],
+    state: State,
+    seat: int,
+    start: str,
+    path: list[str],
+    mode: str,
+    entered_from: str | None = None,
+) -> tuple[list[str], int, dict[str, list[str]]]:
+    """``next_available``, with the steps on to each of those spaces."""
     visited = {start, *path}
     frontier = [path[-1] if path else start]
+    routes: dict[str, list[str]] = {frontier[0]: []}
     hidden = cloaked(state, seat)
     depth = 0
     while frontier:
@@ -66,6 +80,7 @@ def next_available(
                 if not path and depth == 1 and not _first_step_ok(mode, there, entered_from):
                     continue
                 visited.add(there)
+                routes[there] = routes[here] + [there]
                 busy = taken(data, state, there, seat)
                 if feature(data, there) == "obstacle" and not hidden:
                     if mode == "move" or not busy:
@@ -73,9 +88,10 @@ def next_available(
                     continue
                 (onward if busy else found).append(there)
         if found:
-            return sorted(set(found)), depth
+            found = sorted(set(found))
+            return found, depth, {space: routes[space] for space in found}
         frontier = onward
-    return [], 0
+    return [], 0, {}
 
 
 def check_walk(
@@ -248,60 +264,158 @@ def reach(
     """The spaces the piece of ``seat`` can end a ``move`` on with ``allowance`` steps: one
     path to each (the shortest; with a Reductor Curse from ``reductors`` only where it is
     needed), the steps it takes, and whether it stops on an obstacle."""
+    board = data["board"]
+    spaces = board["spaces"]
+    near = board["neighbours"]
     start = state["pieces"][seat]
     hidden = cloaked(state, seat)
     hedge = state["hedge"]
+    entrance = board["entrance"]
+    others = {space for index, space in enumerate(state["pieces"]) if index != seat}
+    others.discard(entrance)
     tile = reductors[0] if reductors else None
-    best: dict[tuple[str, bool], list[str]] = {(start, False): []}
-    queue = deque([(start, False)])
-    while queue:
-        here, used = queue.popleft()
-        route = best[(here, used)]
-        if route and feature(data, here) == "obstacle" and not hidden:
-            continue
-        steps = []
-        for there in neighbours(data, here):
-            if is_path(data, there) and there != hedge:
-                steps.append((there, used, [there]))
-        if tile and not used:
-            x0, y0 = xy(data, here)
-            for there in neighbours(data, here):
-                if not is_green(data, there):
+    if tile is None:
+        return _plain_reach(data, state, seat, allowance, start, hidden, hedge, others)
+    # breadth first over (space, Reductor used); parent links give the routes
+    parent: dict[tuple[str, bool], tuple[tuple[str, bool] | None, list[str], int]] = {
+        (start, False): (None, [], 0)
+    }
+    frontier = [(start, False)]
+    while frontier:
+        onward = []
+        for key in frontier:
+            here, used = key
+            steps = parent[key][2]
+            if steps and not hidden and spaces[here]["feature"] == "obstacle":
+                continue
+            hops = []
+            for there in near.get(here, ()):
+                cell = spaces[there]
+                if cell["kind"] == "path":
+                    if there != hedge:
+                        hops.append((there, used, [there]))
+                elif tile and not used:
+                    step = (cell["x"] - spaces[here]["x"], cell["y"] - spaces[here]["y"])
+                    run = [there]
+                    nxt = beyond(data, there, step)
+                    while nxt is not None and spaces[nxt]["kind"] != "path":
+                        run.append(nxt)
+                        nxt = beyond(data, nxt, step)
+                    if nxt is not None and nxt != hedge:
+                        hops.append((nxt, True, [*run, nxt]))
+            for there, now_used, hop in hops:
+                total = steps + len(hop)
+                new_key = (there, now_used)
+                if total > allowance or there == start or new_key in parent:
                     continue
-                x1, y1 = xy(data, there)
-                step = (x1 - x0, y1 - y0)
-                run = [there]
-                nxt = beyond(data, there, step)
-                while nxt is not None and is_green(data, nxt):
-                    run.append(nxt)
-                    nxt = beyond(data, nxt, step)
-                if nxt is not None and is_path(data, nxt) and nxt != hedge:
-                    steps.append((nxt, True, [*run, nxt]))
-        for there, now_used, hop in steps:
-            key = (there, now_used)
-            new_route = route + hop
-            if key in best or len(new_route) > allowance or there == start:
-                continue
-            if (there, False) in best and now_used:
-                continue
-            if len(set(new_route)) != len(new_route):
-                continue
-            best[key] = new_route
-            queue.append(key)
+                if now_used and (there, False) in parent:
+                    continue
+                if now_used and any(cell in _route(parent, key) or cell == start for cell in hop):
+                    continue
+                parent[new_key] = (key, hop, total)
+                onward.append(new_key)
+        frontier = onward
     found: dict[str, dict[str, Any]] = {}
-    for (space, used), route in sorted(best.items(), key=lambda item: (len(item[1]), item[0][1])):
-        if space in found:
+    for key in sorted(parent, key=lambda k: (parent[k][2], k[1], k[0])):
+        space, used = key
+        steps = parent[key][2]
+        if space in found or not steps:
             continue
-        battle = bool(route) and feature(data, space) == "obstacle" and not hidden
-        if route and not battle and taken(data, state, space, seat):
-            if len(route) == allowance:
-                options, _extra = next_available(data, state, seat, start, route, "move")
+        battle = not hidden and spaces[space]["feature"] == "obstacle"
+        if not battle and space in others:
+            if steps == allowance:
+                route = _route(parent, key)
+                options, _extra, routes = extensions(data, state, seat, start, route, "move")
                 for option in options:
                     if option not in found:
-                        found[option] = _entry(option, route + [option], used and tile, None)
+                        stop = not hidden and spaces[option]["feature"] == "obstacle"
+                        found[option] = _entry(
+                            option,
+                            route + routes[option],
+                            used and tile,
+                            "obstacle" if stop else None,
+                        )
             continue
-        found[space] = _entry(space, route, used and tile, "obstacle" if battle else None)
+        found[space] = _entry(
+            space, _route(parent, key), used and tile, "obstacle" if battle else None
+        )
     return sorted(found.values(), key=lambda entry: (entry["steps"], entry["space"]))
+
+
+def _plain_reach(
+    data: dict[str, Any],
+    state: State,
+    seat: int,
+    allowance: int,
+    start: str,
+    hidden: bool,
+    hedge: str,
+    others: set[str],
+) -> list[dict[str, Any]]:
+    """``reach`` without a Reductor Curse: breadth first over the Path."""
+    spaces = data["board"]["spaces"]
+    near = data["board"]["neighbours"]
+    parent: dict[str, str | None] = {start: None}
+    depth = {start: 0}
+    frontier = [start]
+    steps = 0
+    while frontier and steps < allowance:
+        steps += 1
+        onward = []
+        for here in frontier:
+            if here != start and not hidden and spaces[here]["feature"] == "obstacle":
+                continue
+            for there in near.get(here, ()):
+                if there in parent or there == hedge or spaces[there]["kind"] != "path":
+                    continue
+                parent[there] = here
+                depth[there] = steps
+                onward.append(there)
+        frontier = onward
+    found: dict[str, dict[str, Any]] = {}
+    extended: list[tuple[str, list[str]]] = []
+    for space, steps in depth.items():
+        if not steps:
+            continue
+        route = [space]
+        back = parent[space]
+        while back != start:
+            route.append(back)
+            back = parent[back]
+        route.reverse()
+        battle = not hidden and spaces[space]["feature"] == "obstacle"
+        if not battle and space in others:
+            if steps == allowance:
+                extended.append((space, route))
+            continue
+        found[space] = {
+            "space": space,
+            "steps": steps,
+            "path": route,
+            "reductor": None,
+            "stops": "obstacle" if battle else None,
+        }
+    for _space, route in extended:
+        options, _extra, routes = extensions(data, state, seat, start, route, "move")
+        for option in options:
+            if option not in found:
+                stop = not hidden and spaces[option]["feature"] == "obstacle"
+                found[option] = _entry(
+                    option, route + routes[option], None, "obstacle" if stop else None
+                )
+    return sorted(found.values(), key=lambda entry: (entry["steps"], entry["space"]))
+
+
+def _route(parent: dict, key: Any) -> list[str]:
+    hops = []
+    while key is not None:
+        previous, hop, _steps = parent[key]
+        hops.append(hop)
+        key = previous
+    route: list[str] = []
+    for hop in reversed(hops):
+        route += hop
+    return route
 
 
 def _entry(space: str, route: list[str], tile: Any, stops: str | None) -> dict[str, Any]:
