@@ -306,13 +306,13 @@ export function mazeMap(snap, d, me = null, { send = null, redraw = () => {} } =
   // the legend: open on the table display, folded on a phone (one tap opens it)
   const open = me ? legendOpen : true;
   out.push(el("details", { class: "tw-legend-box", open: open || null, ontoggle: (e) => { if (me) legendOpen = e.target.open; } },
-    el("summary", { text: _("Legend") }), legend(d, view)));
+    el("summary", { text: _("Legend") }), legend(d, view, Boolean(me))));
   return out;
 }
 
 /** The legend: the three kinds of square, each feature's glyph, the Cup Tiles, the Wandering
  * Hedge, the pieces and the Cloak, the rings. */
-function legend(d, view) {
+function legend(d, view, phone) {
   const item = (cls, glyph, words) => el("li", {}, el("span", { class: `lg ${cls}`, "aria-hidden": "true", text: glyph }), words);
   const pairs = Object.values(d.board.spaces).filter((sp) => sp.feature === "portkey").map((sp) => sp.pair);
   const shapes = [...new Set(pairs)].sort().map((p) => {
@@ -334,5 +334,5 @@ function legend(d, view) {
     item("whedge", HEDGE, _("the Wandering Hedge: no piece may enter")),
     item("piece", "●", _("a piece, in its seat's colour and shape")),
     item("piece cloaked", "●", _("a piece under the Invisibility Cloak (dashed ring)")),
-    item("ring", "3", _("a space you may tap, with its steps (R: with the Reductor Curse)")));
+    phone ? item("ring", "3", _("a space you may tap, with its steps (R: with the Reductor Curse)")) : null);
 }
