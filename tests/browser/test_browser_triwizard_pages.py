@@ -508,3 +508,48 @@ def test_veritaserum_shows_the_targets_tiles_on_the_casters_phone_only(server, p
     ann.wait_for_selector("#tw-hand .tw-tiles li.t-red_sparks")
     for page in (table, ann, ben, cyd):
         assert not page.errors, page.errors
+
+
+def test_a_seventh_tile_is_discarded_from_the_phone(server, phone):
+    data = PLUGIN.data.get("corridor-k")
+    cards = sorted(data["battle"])
+    six = ["cloak-1", "cloak-2", "double-die-1", "four-point-1", "red-sparks-1", "veritaserum-1"]
+    status, answer = post(
+        f"{server.host}/api/new_game",
+        {
+            "confirm": True,
+            "game": "triwizard",
+            "players": PLAYERS,
+            "options": {
+                "data_set": "corridor-k",
+                "scenario": {
+                    "pieces": {"Ann": "K7"},
+                    "hands": {name: cards[4 * i : 4 * i + 4] for i, name in enumerate(PLAYERS)},
+                    "tiles": {"Ann": six},
+                    "lineup": sorted(data["obstacles"])[:4],
+                },
+            },
+            "seed": 23,
+        },
+    )
+    assert status == 200, answer
+    links = join_all(server.host)
+    ann, ben = phone(links["Ann"]), phone(links["Ben"])
+    until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
+    status, answer = post(f"{server.host}/sim/roll", {"face": 1})
+    assert status == 200 and answer["ok"], answer
+    ann.wait_for_selector("#tw-maze .tw-space.reach[data-space='K8']")
+    ann.click("#tw-maze .tw-space.reach[data-space='K8']")  # Gold Mist: draw 1 Resource Tile
+    until(server, lambda v: v["players"]["Ann"]["space"] == "K8")
+    draw_all(server, links)
+    until(server, lambda v: v["interrupt"] and v["interrupt"]["kind"] == "overflow")
+    ann.wait_for_selector("#tw-ask-card:not([hidden])")
+    assert "Too many Resource Tiles" in ann.inner_text("#tw-ask")
+    assert ann.locator("#tw-hand button[data-action^='discard_tile']:enabled").count() == 7
+    ben.wait_for_selector("#tw-fight-card :text('discards down to 6')")
+    assert ben.locator("[data-action^='discard_tile']").count() == 0
+    tap(ann, "discard_tile-cloak-2")
+    v = until(server, lambda v: v["interrupt"] is None)
+    assert v["players"]["Ann"]["tile_count"] == 6
+    for page in (ann, ben):
+        assert not page.errors, page.errors
