@@ -193,7 +193,9 @@ export function interruptNote(snap, me = null) {
     return [el("p", { class: "sub", text: _("{player} holds more than 6 Resource Tiles and discards down to 6.", { player: it.player }) })];
   }
   if (it.kind === "choose" && it.player !== me) {
-    return [el("p", { class: "sub", text: _("{player} chooses a space.", { player: it.player }) })];
+    return [el("p", { class: "sub", text: it.piece && it.piece !== it.player
+      ? _("{player} chooses where {piece}'s piece goes.", { player: it.player, piece: it.piece })
+      : _("{player} chooses a space.", { player: it.player }) })];
   }
   return [];
 }

@@ -51,8 +51,8 @@ function choosePrompt(snap, d, me) {
   const it = snap.view.interrupt;
   const offered = it.spaces || it.options || [];
   return [el("h2", { text: _("Choose a space") }),
-    el("p", { text: it.why === "penalty" ? _("The nearest empty Penalty Spaces are as near as each other: choose one.")
-      : _("The piece cannot stop where it would: choose where it goes.") }),
+    el("p", { text: !it.piece || it.piece === me ? _("Where does your piece go? These spaces are as near as each other: choose one.")
+      : _("Where does {player}'s piece go? These spaces are as near as each other: choose one.", { player: it.piece }) }),
     offered.map((id) => button(spaceName(d, id), { type: "choose", player: me, space: id }))];
 }
 
