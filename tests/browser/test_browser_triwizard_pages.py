@@ -553,3 +553,56 @@ def test_a_seventh_tile_is_discarded_from_the_phone(server, phone):
     assert v["players"]["Ann"]["tile_count"] == 6
     for page in (ann, ben):
         assert not page.errors, page.errors
+
+
+def test_in_a_declared_maze_the_mover_declares_the_steps_and_the_end_on_the_phone(
+    server, phone, shots
+):
+    data = PLUGIN.data.get("corridor-k")
+    cards = sorted(data["battle"])
+    status, answer = post(
+        f"{server.host}/api/new_game",
+        {
+            "confirm": True,
+            "game": "triwizard",
+            "players": PLAYERS,
+            "options": {
+                "data_set": "corridor-k",
+                "maze": "declared",
+                "scenario": {
+                    "hands": {name: cards[4 * i : 4 * i + 4] for i, name in enumerate(PLAYERS)},
+                    "lineup": sorted(data["obstacles"])[:4],
+                },
+            },
+            "seed": 29,
+        },
+    )
+    assert status == 200, answer
+    links = join_all(server.host)
+    ann, cyd = phone(links["Ann"]), phone(links["Cyd"], "it")
+    table = phone(f"{server.base}/table")
+    until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
+    for page in (ann, cyd, table):  # no maze to draw: the places are said in words
+        page.wait_for_selector("#tw-players li")
+        assert page.locator("#tw-maze .tw-map").count() == 0
+    assert "Maze Entrance" in table.inner_text("#tw-players")
+    assert "Entrata Labirinto" in cyd.inner_text("#tw-players")
+    status, answer = post(f"{server.host}/sim/roll", {"face": 2})
+    assert status == 200 and answer["ok"], answer
+    ann.wait_for_selector("#tw-declare-steps")
+    assert "up to 4 spaces" in ann.inner_text("#actions")
+    assert ann.locator("#tw-declare-steps option").all_inner_texts() == ["0", "1", "2", "3", "4"]
+    assert cyd.locator("#tw-declare-steps").count() == 0
+    ann.select_option("#tw-declare-steps", "3")
+    ann.select_option("#tw-declare-end", "gold_mist")
+    ann.evaluate("document.getElementById('toast').hidden = true")
+    ann.locator("#actions-card").evaluate(
+        "n => window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 8)"
+    )
+    shots(ann, "twpage-13-declared-en", full=False)
+    tap(ann, "declare")
+    v = until(server, lambda v: v["players"]["Ann"]["space"] == "gold_mist")
+    assert v["awaiting"]["kind"] == "tile"  # the Gold Mist's Resource Tile
+    table.wait_for_selector("#tw-players li:has-text('Gold Mist Space')")
+    for page in (ann, cyd, table):
+        assert not page.errors, page.errors

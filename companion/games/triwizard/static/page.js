@@ -12,6 +12,7 @@ import { _, el, replace, toast } from "/static/js/common.js";
 import { fight, interruptNote, lineup, piles, players, turnLine } from "./battle.js";
 import { actions, asks, awaitedWords, awaitingLine, endTurn, peeks } from "./choices.js";
 import { hand, tiles, useActions } from "./hand.js";
+import { declareWalk, declared } from "./declare.js";
 import { mazeMap } from "./maze.js";
 import { faceText, setName } from "./words.js";
 
@@ -85,6 +86,11 @@ export function diceNote(snap) {
   return null;
 }
 
+/** In place of the maze when the moves are declared: where the pieces are is in the players' list. */
+function noMap() {
+  return [el("p", { class: "hint", text: _("The moves are declared on the phones: this table has no board data to draw the maze from.") })];
+}
+
 // -- the table display --------------------------------------------------------------------------
 
 function tableCards(ctx) {
@@ -111,7 +117,7 @@ export function table(snap, ctx) {
   const fought = [...fight(snap, d, null), ...interruptNote(snap, null)];
   document.getElementById("tw-fight-card").hidden = fought.length === 0;
   replace("tw-fight", fought);
-  replace("tw-maze", mazeMap(snap, d, null));
+  replace("tw-maze", declared(view) ? noMap() : mazeMap(snap, d, null));
   replace("tw-lineup", lineup(snap), piles(snap));
   replace("tw-players", players(snap, d));
   return subline(snap);
@@ -167,8 +173,8 @@ export function player(snap, ctx) {
   useActions(ctx.send, again);
   section("tw-ask", asks(snap, d, me));
   section("tw-fight", [...turnLine(snap, me), ...awaitingLine(snap), ...fight(snap, d, me), ...interruptNote(snap, me)]);
-  section("tw-maze", mazeMap(snap, d, me, { send: ctx.send, redraw: again }));
-  section("actions", actions(snap, d, me));
+  section("tw-maze", declared(view) ? noMap() : mazeMap(snap, d, me, { send: ctx.send, redraw: again }));
+  section("actions", [...declareWalk(snap, me), ...actions(snap, d, me)]);
   if (ctx.bar) ctx.bar.replaceChildren(...endTurn(snap, me));
   section("tw-hand", [...hand(snap, d, me), ...tiles(snap, d, me), ...peeks(snap)]);
   section("tw-lineup", [...lineup(snap), ...piles(snap)]);

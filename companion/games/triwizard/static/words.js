@@ -65,10 +65,20 @@ export function cupName(identity) {
   return m ? _("Headstone Tile {n}", { n: m[1] }) : identity;
 }
 
-/** A space's name for people: its feature, else "Path x,y" (the data set's id when it names it). */
+/** A place of the declared maze ("path", "gold_mist", "cup:2", "headstone:1") in words. */
+export function placeName(label) {
+  const [kind, number] = String(label).split(":");
+  if (kind === "path") return _("Path");
+  if (kind === "cup") return featureName({ feature: "cup_slot", number });
+  if (kind === "headstone") return featureName({ feature: "headstone", number });
+  return FEATURES[kind] ? FEATURES[kind]() : label;
+}
+
+/** A space's name for people: its feature, else "Path x,y" (the data set's id when it names it);
+ * a place of the declared maze in words. */
 export function spaceName(d, id) {
   const sp = d && d.board.spaces[id];
-  if (!sp) return id;
+  if (!sp) return placeName(id);
   const where = /^\d+,\d+$/.test(id) ? `${sp.x + 1},${sp.y + 1}` : id;
   const kind = sp.kind === "green_hedge" ? _("Green Hedge") : _("Path");
   const feat = featureName(sp);
