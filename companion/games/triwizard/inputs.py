@@ -12,7 +12,8 @@ At the board's reader (everyone sees what is tapped there):
   TW-RES-2);
 * a Cup Tile flipped, only while a flip is awaited (``flip_cup``, TW-CUP-2): Cup Tiles are never
   tapped at set-up, so the table does not know where the real Cup is (TW-AMB-31);
-* a playing piece, the one the Cloak is put on (``place_cloak``, TW-TURN-3, TW-CLOAK-5/7);
+* a playing piece, the one the Cloak is put on (``place_cloak``, TW-TURN-3, TW-CLOAK-5/7), or
+  the Cloak itself, put beside the board after it is taken off (TW-CLOAK-7);
 * a board space's sticker (a stickered board): the mover's move there by the shortest legal route
   the rules offer (``move``), or the space chosen when the rules ask for one (``choose``).
 
@@ -154,6 +155,8 @@ class TriwizardInputs(GameInputs):
             return self._private_draw(state, view, pending, kind, value, private)
         if kind == "piece":
             return self._piece(state, view, value)
+        if kind == "cloak":
+            return self._cloak_aside(view)
         if kind == "space":
             return self._space(state, view, value)
         if kind == "obstacle":
@@ -264,6 +267,19 @@ class TriwizardInputs(GameInputs):
                 ),
             )
         return {"type": "place_cloak", "player": view["active"], "on": wearer}
+
+    def _cloak_aside(self, view: dict[str, Any]) -> Action | Refusal:
+        """The Cloak's own sticker after it is taken off: put beside the board (TW-CLOAK-7);
+        after a Cloak roll it must go on a piece (TW-TURN-3: the rules refuse it)."""
+        if view["phase"] not in ("cloak_place", "removal_place") or view.get("interrupt"):
+            return Refusal(
+                NOTHING_TO_TAP,
+                t(
+                    "The Cloak is tapped when it is put beside the board; {prompt}",
+                    prompt=view["prompt"],
+                ),
+            )
+        return {"type": "place_cloak", "player": view["active"], "on": None}
 
     def _cup(
         self, state: State, view: dict[str, Any], pending: dict[str, Any] | None, value: str
@@ -479,14 +495,30 @@ class TriwizardInputs(GameInputs):
 
     def short_press(self, state: State, player: str) -> Action | Refusal:
         """The seat's answer to what waits for it: ``decline`` in the Dumbledore window or after
-        a short battle roll, the set-up confirmed, "I shouted first" (TW-AMB-25); else the end of
-        the turn (TW-TURN-6)."""
+        a short battle roll; the end of a move where the piece stands (``END_MOVE`` with no step,
+        spec 3.1: the mover's press while moving, TW-MOVE-1; no advance, TW-BATTLE-WIN-1; no
+        push-back, the right-hand neighbour's press, TW-BATTLE-LOSE-1); the set-up confirmed,
+        "I shouted first" (TW-AMB-25); else the end of the turn (TW-TURN-6). A long press undoes
+        a press made by mistake."""
         view = self._public(state)
         interrupt = view.get("interrupt")
+        phase, active = view["phase"], view["active"]
         if interrupt and interrupt["kind"] == "dumbledore" and interrupt["player"] == player:
             return {"type": "decline", "player": player}
-        if view["phase"] == "battle_short" and view["active"] == player and not interrupt:
+        if not interrupt and player == active and phase == "battle_short":
             return {"type": "decline", "player": player}
+        if not interrupt and player == active and phase in ("moving", "advance"):
+            return {
+                "type": "move" if phase == "moving" else "advance",
+                "player": player,
+                "path": [],
+            }
+        if (
+            not interrupt
+            and phase == "push_back"
+            and player == (view.get("push_back") or {}).get("by")
+        ):
+            return {"type": "push_back", "player": player, "path": []}
         if view["phase"] == "setup":
             return {"type": "placed", "player": player}
         if view["phase"] == "first_player" and self._pending(state) is None:

@@ -30,7 +30,7 @@ def test_a_declared_obstacle_starts_the_battle_and_the_push_back_is_declared_too
     assert state["phase"] == "battle_select"
     state = play(state, {"type": "no_match", "player": "Ann"})
     push = {"type": "push_back", "player": "Ben", "steps": 6, "end": "path"}  # 4 + 1 piece
-    assert refused(state, push).rule == "TW-MOVE-1"
+    assert refused(state, push).rule == "TW-BATTLE-LOSE-1"
     state = play(state, {**push, "steps": 3})
     assert state["pieces"][0] == "path" and state["phase"] == "post"
 

@@ -43,7 +43,7 @@ def test_ex_tw_2_battle_won_on_a_tie_then_reward_and_gold_mist():
     back = {"type": "advance", "player": "Ann", "path": ["K4"]}
     assert refused(state, back).rule == "TW-BATTLE-WIN-1"
     longer = {"type": "advance", "player": "Ann", "path": ["K6", "K7", "K8", "K9"]}
-    assert refused(state, longer).rule == "TW-MOVE-1"
+    assert refused(state, longer).rule == "TW-BATTLE-WIN-1"
     state = play(state, {"type": "advance", "player": "Ann", "path": ["K6", "K7", "K8"]})
     assert state["phase"] == "reward" and len(state["pending"]) == 2
     state = refill(state)
@@ -67,7 +67,7 @@ def test_ex_tw_3_double_die_loss_and_push_back_by_the_right_hand_neighbour():
     state = play(state, {"type": "move", "player": "Ann", "path": ["K5"]})
     early = {"type": "play_tile", "player": "Ann", "tile": tile_of("double_die")}
     state = play(state, {"type": "play_card", "player": "Ann", "card": BLUE5})
-    assert refused(state, early).rule == "TW-RES-5"  # the battle roll is awaited first
+    assert refused(state, early).rule == "TW-RES-DDIE-1"  # before the first battle roll
     state = roll(state, "cloak")
     assert state["phase"] == "battle_short" and state["fight"]["total"] == 5
     state = play(state, early)
@@ -98,7 +98,7 @@ def test_ex_tw_4_no_match_is_checked_and_pushes_back_four():
     state = play(state, {"type": "no_match", "player": "Ann"})
     assert state["phase"] == "push_back" and not state["pending"]
     five = {"type": "push_back", "player": "Ben", "path": ["K4", "K3", "K2", "K1", "K0"]}
-    assert refused(state, five).rule == "TW-MOVE-1"
+    assert refused(state, five).rule == "TW-BATTLE-LOSE-1"
     state = play(state, {"type": "push_back", "player": "Ben", "path": ["K4", "K3", "K2", "K1"]})
     assert state["pieces"][0] == "K1" and len(state["hands"][0]) == 4
 

@@ -289,3 +289,69 @@ def test_no_tile_left_anywhere_gives_nothing():
     assert GAME.sample(state) == {"type": "draw_tile", "player": "Ann", "tile": None}
     state = play(state, GAME.sample(state))
     assert state["tiles"][0] == [] and state["phase"] == "post" and not state["pending"]
+
+
+def test_section_3_3_refusals_out_of_place():
+    """TW-TURN-1, TW-TURN-7, TW-CLOAK-6, TW-CLOAK-3: what the spec's table rejects, by state."""
+    cloak = tile_of("cloak")
+    drawing = arranged(hands={"Ann": HAND[:3]}, tiles={"Ann": [cloak]})
+    assert refused(drawing, {"type": "roll", "value": 2}).rule == "TW-TURN-1"
+    tile = {"type": "play_tile", "player": "Ann", "tile": cloak, "on": "Ben"}
+    assert refused(drawing, tile).rule == "TW-TURN-1"
+    swapping = play(refill(drawing), {"type": "swap_hand", "player": "Ann"})
+    assert refused(swapping, tile).rule == "TW-TURN-7"
+    assert refused(swapping, move(swapping, "Ann", "K1")).rule == "TW-TURN-7"
+    removing = arranged(hands={"Ann": HAND}, tiles={"Ann": [cloak]}, cloak="Ann")
+    removing = play(removing, {"type": "remove_cloak", "player": "Ann"})
+    assert refused(removing, tile).rule == "TW-CLOAK-6"
+    assert refused(removing, move(removing, "Ann", "K1")).rule == "TW-CLOAK-6"
+    placing = roll(removing, 1)
+    assert refused(placing, {"type": "roll", "value": 2}).rule == "TW-CLOAK-6"
+    hidden = arranged(pieces={"Ann": "K20"}, hands={"Ann": HAND}, cloak="Ann")
+    hidden = play(roll(hidden, 1), move(hidden, "Ann", "C1"))
+    flip = {"type": "flip_cup", "slot": "1", "tile": "cup"}
+    assert refused(hidden, flip).rule == "TW-CLOAK-3"
+
+
+def test_a_tile_given_what_it_does_not_take_is_malformed():
+    hedge = tile_of("summon_hedge")
+    state = arranged(hands={"Ann": HAND}, tiles={"Ann": [hedge]})
+    odd = {"type": "play_tile", "player": "Ann", "tile": hedge, "space": "M171", "target": "Ben"}
+    assert refused(state, odd).rule == "INPUT-1"
+
+
+def test_the_cloak_clears_an_uncleared_obstacle():
+    """TW-AMB-10: the Cloak clears the flag; then the piece rolls and moves as usual."""
+    cloak = tile_of("cloak")
+    state = arranged(
+        pieces={"Ann": "K5"},
+        hands={"Ann": HAND},
+        tiles={"Ann": [cloak]},
+        uncleared=["Ann"],
+        lineup=LINEUP,
+    )
+    assert GAME.chance(state) is None
+    assert {"type": "battle", "player": "Ann"} in GAME.legal_actions(state)
+    state = play(state, {"type": "play_tile", "player": "Ann", "tile": cloak, "on": "Ann"})
+    assert state["uncleared"] == [] and GAME.chance(state).rule == "TW-TURN-2"
+    assert refused(state, {"type": "battle", "player": "Ann"}).rule == "TW-OBST-3"
+    state = play(roll(state, 1), move(state, "Ann", "K6", "K7"))
+    assert state["pieces"][0] == "K7"
+
+
+def test_an_advance_with_no_free_space_in_reach_jumps_then_draws_the_reward():
+    """TW-AMB-34: a dead end with no free space beyond: the nearest free Path space (here the
+    one the piece left, the only one as near), then the reward as usual."""
+    state = arranged(
+        pieces={"Ann": "O2", "Ben": "Q1"},
+        hands={"Ann": HAND},
+        uncleared=["Ann"],
+        lineup=LINEUP,
+    )
+    state = play(state, {"type": "battle", "player": "Ann"})
+    state = roll(play(state, {"type": "play_card", "player": "Ann", "card": "red-5-3"}), 5)
+    state = play(state, {"type": "advance", "player": "Ann", "path": ["Q1"]})
+    assert state["pieces"][0] == "O2" and not state["interrupts"]
+    assert state["phase"] == "reward" and len(state["pending"]) == 2
+    state = refill(state)
+    assert len(state["tiles"][0]) == 2 and state["phase"] == "post"

@@ -65,6 +65,9 @@ def test_indistinguishable_keeps_the_view_and_redeals_the_rest(viewer):
 def test_prompts_say_what_the_table_waits_for():
     state = new()
     assert "Entrance" in GAME.view(state, TABLE)["prompt"]
+    state = arranged(hands={"Ann": HAND[:2]})
+    assert GAME.view(state, TABLE)["prompt"] == "Ann: draw 2 Battle Cards."
+    assert GAME.awaited(state) == {"kind": "card", "why": "refill", "player": "Ann", "left": 2}
     state = arranged(hands={"Ann": HAND[:3]})
     assert GAME.view(state, TABLE)["prompt"] == "Ann: draw a Battle Card."
     state = refill(state)
@@ -138,3 +141,60 @@ def test_deadline_only_in_the_counter_window_and_zero_waits():
     waiting = play(new(counter_seconds=0, scenario=scenario), play_it)
     assert GAME.deadline(waiting) is None
     assert isinstance(GAME.apply(window, GAME.deadline(window)["action"]), Accepted)
+
+
+def test_junk_is_refused_never_a_crash():
+    """Bad input gets a clear answer and changes nothing."""
+    rng = random.Random(3)
+    junk = [None, 1, 2.5, True, "x", "K1", [], ["K1"], [1], {}, "Ann", "Zed", "r01", "1", "cloak"]
+    keys = [
+        "player",
+        "path",
+        "tile",
+        "card",
+        "target",
+        "slot",
+        "on",
+        "space",
+        "value",
+        "players",
+        "steps",
+        "end",
+        "number",
+        "reductor",
+    ]
+    types = sorted(
+        __import__("companion.games.triwizard.rules.actions", fromlist=["HANDLERS"]).HANDLERS
+    )
+    for maze in ("grid", "declared"):
+        state = new(PLAYERS[:3], seed=2, maze=maze)
+        for _step in range(300):
+            for _try in range(4):
+                action = {"type": rng.choice(types)}
+                for name in rng.sample(keys, rng.randint(0, 4)):
+                    action[name] = rng.choice(junk)
+                result = GAME.apply(state, action)
+                if isinstance(result, Accepted):
+                    json.dumps(result.state)
+                else:
+                    assert result.rule and result.reason
+            if GAME.outcome(state).finished:
+                break
+            legal = GAME.legal_actions(state)
+            waiting = GAME.chance(state) is not None
+            action = (
+                GAME.sample(state)
+                if waiting and (not legal or rng.random() < 0.7)
+                else (rng.choice(legal))
+            )
+            state = GAME.apply(state, action).state
+    for scenario in (
+        {"pieces": 5},
+        {"hands": {"Ann": 5}},
+        {"lineup": [1, 2, 3, 4]},
+        {"active": []},
+        {"uncleared": 3},
+        {"pieces": {"Ann": []}},
+    ):
+        with pytest.raises(SetupError):
+            new(scenario=scenario)

@@ -212,6 +212,19 @@ def test_a_piece_tapped_is_where_the_cloak_goes(phase):
     assert "Piece 4" in refused(tap(s, "piece 4"), "TW-CLOAK-5")
 
 
+def test_the_cloak_tapped_goes_beside_the_board():
+    """TW-CLOAK-7: after it is taken off, the Cloak's own sticker puts it beside the board; after
+    a Cloak roll the rules refuse that (TW-TURN-3); at another time it is refused here."""
+    for phase in ("removal_place", "cloak_place"):
+        assert tap(state(phase=phase), "cloak") == {
+            "type": "place_cloak",
+            "player": "Ann",
+            "on": None,
+        }
+    reason = refused(tap(state(phase="post"), "cloak"), NOTHING_TO_TAP)
+    assert "beside the board" in reason and reason.endswith("PROMPT(post)")
+
+
 def test_a_piece_tapped_at_another_time_is_refused():
     reason = refused(tap(state(phase="moving"), "piece 2"), NOTHING_TO_TAP)
     assert "Cloak" in reason and reason.endswith("PROMPT(moving)")
@@ -274,14 +287,27 @@ def test_a_space_tapped_after_a_battle_is_the_advance_or_the_push_back():
 
 def test_the_seat_buttons():
     """TW-RES-DUMB-2: the target's press lets Dumbledore stand; TW-BATTLE-5: after a short roll
-    the fighter's press declines the Double Die; TW-SETUP-1..5 and TW-AMB-25 at the start;
-    TW-TURN-6 otherwise; a long press undoes."""
+    the fighter's press declines the Double Die; the mover's press ends a move where the piece
+    stands (TW-MOVE-1, TW-BATTLE-WIN-1; TW-BATTLE-LOSE-1: the right-hand neighbour's);
+    TW-SETUP-1..5 and TW-AMB-25 at the start; TW-TURN-6 otherwise; a long press undoes."""
     window = state(phase="post", cloak=1, _interrupt={"kind": "dumbledore", "player": "Bo"})
     assert INPUTS.button(window, "Bo", long=False) == {"type": "decline", "player": "Bo"}
     assert INPUTS.button(window, "Ann", long=False) == {"type": "end_turn", "player": "Ann"}
     short = state(phase="battle_short")
     assert INPUTS.button(short, "Ann", long=False) == {"type": "decline", "player": "Ann"}
     assert INPUTS.button(short, "Bo", long=False) == {"type": "end_turn", "player": "Bo"}
+    moving = state(phase="moving")
+    assert INPUTS.button(moving, "Ann", long=False) == {"type": "move", "player": "Ann", "path": []}
+    assert INPUTS.button(moving, "Bo", long=False) == {"type": "end_turn", "player": "Bo"}
+    won = state(phase="advance", _advance={"max": 3})
+    assert INPUTS.button(won, "Ann", long=False) == {"type": "advance", "player": "Ann", "path": []}
+    lost = state(phase="push_back", _push_back={"by": "Cy", "max": 4, "from": "K3"})
+    assert INPUTS.button(lost, "Cy", long=False) == {
+        "type": "push_back",
+        "player": "Cy",
+        "path": [],
+    }
+    assert INPUTS.button(lost, "Ann", long=False) == {"type": "end_turn", "player": "Ann"}
     setup = state(phase="setup", active=None)
     assert INPUTS.button(setup, "Cy", long=False) == {"type": "placed", "player": "Cy"}
     first = state(phase="first_player", active=None)

@@ -149,3 +149,26 @@ def test_a_space_sticker_is_refused_when_moves_are_declared():
     state, _ = accept(state, {"type": "roll", "value": 2})
     refused = tap(state, "space k3")
     assert isinstance(refused, Refusal) and "declared on the phone" in refused.reason
+
+
+def test_the_seat_button_ends_a_move_where_the_piece_stands():
+    """Spec 3.1, END_MOVE by a button: after the roll the mover's press is a move of no step
+    (TW-MOVE-1: up to 2n, 0 allowed, TW-AMB-8); then the press ends the turn (TW-TURN-6)."""
+    state = fill(arranged(pieces={"Ann": "K3", "Bo": "K14", "Cy": "K16"}, hands={"Ann": HAND}))
+    state, _ = accept(state, {"type": "roll", "value": 3})
+    state, _ = accept(state, INPUTS.button(state, "Ann", long=False))
+    assert state["pieces"][0] == "K3" and state["phase"] == "post"
+    state, _ = accept(state, INPUTS.button(state, "Ann", long=False))
+    assert GAME.view(state, TABLE)["active"] == "Bo"
+
+
+def test_the_cloak_taken_off_is_put_beside_the_board_by_its_sticker():
+    """EX-TW-7, TW-CLOAK-6/7: an odd roll takes the Cloak off; its sticker puts it aside."""
+    state = fill(
+        arranged(pieces={"Ann": "K3", "Bo": "K14", "Cy": "K16"}, hands={"Ann": HAND}, cloak="Ann")
+    )
+    state, _ = accept(state, {"type": "remove_cloak", "player": "Ann"})
+    state, _ = accept(state, INPUTS.die(state, _rolled("3")))
+    assert state["phase"] == "removal_place"
+    state, _ = accept(state, tap(state, "cloak"))
+    assert state["cloak"] is None and GAME.view(state, TABLE)["active"] == "Bo"

@@ -17,8 +17,8 @@ from companion.games.triwizard.sim import TriwizardHands, triwizard_tags
 
 @pytest.mark.parametrize("name", ["example", "corridor-k"])
 def test_the_box_holds_one_sticker_per_component_of_the_data_set(name):
-    """TW-COMP-2/3/4/6/8: 4 pieces, 40 Battle Cards, 20 Obstacle Cards, 36 Resource Tiles, the
-    4 Cup Tiles, and every Path space (not the Green Hedge, never stood on)."""
+    """TW-COMP-2/3/4/5/6/8: 4 pieces, 40 Battle Cards, 20 Obstacle Cards, 36 Resource Tiles, the
+    4 Cup Tiles, the Cloak, and every Path space (not the Green Hedge, never stood on)."""
     data = bundled()[name]
     box = components(data)
     kinds = [sticker.split(" ", 1)[0] for sticker in box]
@@ -29,6 +29,7 @@ def test_the_box_holds_one_sticker_per_component_of_the_data_set(name):
         "obstacle": 20,
         "tile": 36,
         "cup": 4,
+        "cloak": 1,
         "space": len(paths),
     }
     assert set(box.values()) == {1}

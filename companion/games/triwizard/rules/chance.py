@@ -49,7 +49,14 @@ def awaited(state: State) -> dict[str, Any] | None:
     if state["phase"] == "over" or state["interrupts"]:
         return None
     if state["pending"]:
-        step = dict(state["pending"][0])
+        first = state["pending"][0]
+        step = dict(first)
+        left = 0
+        for entry in state["pending"]:
+            if entry["kind"] != first["kind"] or entry.get("player") != first.get("player"):
+                break
+            left += 1
+        step["left"] = left  # the draws of this kind for this player in a row
         if step.get("player") is not None:
             step["player"] = _name(state, step["player"])
         if "from" in step:

@@ -72,8 +72,10 @@ def check(
     end = label(action)
     others = len(state["players"]) - 1
     if steps > limit + others:  # TW-AMB-34: beyond only by the taken spaces skipped
+        from .walking import LIMIT_RULES
+
         raise Refuse(
-            "TW-MOVE-1", t("The piece may move up to {n} spaces, not {m}.", n=limit, m=steps)
+            LIMIT_RULES[mode], t("The piece may move up to {n} spaces, not {m}.", n=limit, m=steps)
         )
     if steps == 0:
         end = state["pieces"][seat]

@@ -146,8 +146,12 @@ def roll(data: dict[str, Any], state: State, action: dict, events: list) -> None
     if step is None or step["kind"] != "die":
         if state["phase"] == "over":
             raise Refuse("TW-END-2", t("The game is over."))
-        if state["phase"] in ("swap",):
+        if state["phase"] == "swap":
             raise Refuse("TW-TURN-7", t("A swapped hand ends the turn: no roll."))
+        if state["phase"] == "draw":
+            raise Refuse("TW-TURN-1", t("Draw up to 4 Battle Cards before rolling."))
+        if state["phase"] == "removal_place":
+            raise Refuse("TW-CLOAK-6", t("Trying to remove the Cloak allows one roll only."))
         if state["phase"] == "open" and state["active"] in state["uncleared"]:
             raise Refuse(
                 "TW-OBST-3",
@@ -206,6 +210,13 @@ def _consistent(state: State, slot: str, tile: Any) -> None:
 
 def flip_cup(data: dict[str, Any], state: State, action: dict, events: list) -> None:
     """TW-CUP-2, TW-END-1/2, TW-HEAD-1/2: the face-down tile is turned face up for everyone."""
+    active = state["active"]
+    if (
+        not (state["pending"] and state["pending"][0]["kind"] == "cup")
+        and active is not None
+        and state["cloak"] == active
+    ):
+        raise Refuse("TW-CLOAK-3", t("A cloaked piece cannot check Cup Tiles."))
     step = _awaited(state, "cup")
     slot = _slot(action)
     if slot != step["slot"]:

@@ -6,9 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from .maze import distances, open_spaces
+from . import maze
+from .maze import distances
 
 __all__ = ["distances", "open_spaces"]
+
+_OPEN: list[Any] = [None, []]  # the last data set asked about and its open spaces
+
+
+def open_spaces(data: dict[str, Any]) -> list[str]:
+    """``maze.open_spaces``, kept for the last data set asked about (a data set never changes
+    once loaded)."""
+    if _OPEN[0] is not data:
+        _OPEN[1] = maze.open_spaces(data)
+        _OPEN[0] = data
+    return _OPEN[1]
 
 
 def spaces(data: dict[str, Any]) -> dict[str, dict[str, Any]]:

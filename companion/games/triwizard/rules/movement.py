@@ -42,14 +42,18 @@ def reductor_tile(data: dict[str, Any], state: State, seat: int, tile: Any) -> s
 def move(data: dict[str, Any], state: State, action: dict, events: list) -> None:
     seat = own_turn(state, action)
     no_interrupt(state)
-    no_pending(state)
     phase = state["phase"]
     if phase == "cloak_place":
         raise Refuse("TW-TURN-3", t("The Cloak was rolled: no move this turn; place the Cloak."))
     if phase == "open":
         raise Refuse("TW-TURN-2", t("Roll the die before moving."))
+    if phase in ("removal_roll", "removal_place"):
+        raise Refuse("TW-CLOAK-6", t("Trying to remove the Cloak is the turn's only action."))
+    if phase == "swap":
+        raise Refuse("TW-TURN-7", t("A swapped hand ends the turn."))
     if phase != "moving":
         raise Refuse("TW-MOVE-1", t("No move is under way now."))
+    no_pending(state)
     tile = reductor_tile(data, state, seat, action.get("reductor"))
     ts = state["turn_state"]
     if declared.on(state):

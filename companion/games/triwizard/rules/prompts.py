@@ -95,9 +95,14 @@ def _chance_prompt(state: State, step: dict[str, Any]) -> Text:
     kind = step["kind"]
     if kind == "die":
         return t("{player}: roll the die.", player=who)
+    left = step.get("left", 1)
     if kind == "card":
+        if left > 1:
+            return t("{player}: draw {n} Battle Cards.", player=who, n=left)
         return t("{player}: draw a Battle Card.", player=who)
     if kind == "tile":
+        if left > 1:
+            return t("{player}: draw {n} Resource Tiles.", player=who, n=left)
         return t("{player}: draw a Resource Tile.", player=who)
     if kind == "obstacle":
         return t("Lay the next Obstacle Card face up in the Lineup.")

@@ -60,7 +60,12 @@ def new_state(
     if options.get("scenario"):
         from .scenario import arrange
 
-        arrange(data, state, options["scenario"])
+        try:
+            arrange(data, state, options["scenario"])
+        except (TypeError, ValueError, AttributeError, KeyError) as error:
+            raise SetupError(
+                t("scenario: not an arranged start ({problem})", problem=str(error))
+            ) from None
     return state
 
 

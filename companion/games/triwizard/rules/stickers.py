@@ -1,11 +1,12 @@
 """The stickers a Triwizard box holds, by the tag registry's names (pure: from the loaded data
-set alone): the 4 playing pieces, every Battle Card, Obstacle Card and Resource Tile, the 4 Cup
-Tiles by what they are (tapped only when one is flipped or peeked, never at set-up: TW-AMB-31),
-and, for a maker who stickers the board, every Path space.
+set alone): the 4 playing pieces and the Cloak, every Battle Card, Obstacle Card and Resource
+Tile, the 4 Cup Tiles by what they are (tapped only when one is flipped or peeked, never at
+set-up: TW-AMB-31), and, for a maker who stickers the board, every Path space.
 
-A name is ``"<kind> <value>"`` in lower case with single spaces, as the registry keeps it
-(``"piece 2"``, ``"battle red-5-3"``, ``"obstacle o03"``, ``"tile r12"``, ``"cup headstone-1"``,
-``"space k5"``); :func:`ids_by_name` maps a value back to the data set's own id (``"K5"``).
+A name is ``"<kind> <value>"`` (or the Cloak's ``"cloak"``) in lower case with single spaces,
+as the registry keeps it (``"piece 2"``, ``"battle red-5-3"``, ``"obstacle o03"``, ``"tile r12"``,
+``"cup headstone-1"``, ``"space k5"``); :func:`ids_by_name` maps a value back to the data set's
+own id (``"K5"``).
 """
 
 from __future__ import annotations
@@ -13,11 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from .constants import CUP_TILES
+from .datasets import components as dataset_components
 
-PIECES = 4  #: TW-COMP-3
 CUP_IDENTITIES = CUP_TILES  #: TW-COMP-2
-#: the kinds of sticker, in the order the registry lists them
-KINDS = ("piece", "battle", "obstacle", "tile", "cup", "space")
 
 
 def sticker_name(kind: str, value: Any) -> str:
@@ -26,18 +25,17 @@ def sticker_name(kind: str, value: Any) -> str:
 
 
 def components(data: dict[str, Any]) -> dict[str, int]:
-    """Sticker name -> how many the box holds (one each)."""
-    names = [sticker_name("piece", n) for n in range(1, PIECES + 1)]
-    names += [sticker_name("battle", card) for card in data["battle"]]
-    names += [sticker_name("obstacle", card) for card in data["obstacles"]]
-    names += [sticker_name("tile", tile) for tile in data["tiles"]]
-    names += [sticker_name("cup", identity) for identity in CUP_IDENTITIES]
-    names += [
-        sticker_name("space", space)
-        for space, cell in data["board"]["spaces"].items()
-        if cell["kind"] == "path"
-    ]
-    return dict.fromkeys(names, 1)
+    """Sticker name -> how many the box holds: the components of the set
+    (:func:`.datasets.components`: cards, tiles, Cup Tiles, pieces, the Cloak) and every Path
+    space of the maze, in the registry's lower case."""
+    box = {
+        sticker_name(*name.split(" ", 1)) if " " in name else name: n
+        for name, n in dataset_components(data).items()
+    }
+    for space, cell in data["board"]["spaces"].items():
+        if cell["kind"] == "path":
+            box[sticker_name("space", space)] = 1
+    return box
 
 
 def ids_by_name(data: dict[str, Any]) -> dict[str, dict[str, str]]:

@@ -39,17 +39,23 @@ def play_tile(data: dict[str, Any], state: State, action: dict, events: list) ->
         )
     if seat != state["active"]:
         raise Refuse("TW-RES-5", t("Resource Tiles are played only in your own turn."))
+    phase = state["phase"]
+    if phase == "draw":
+        raise Refuse("TW-TURN-1", t("Draw up to 4 Battle Cards first."))
+    if phase in ("removal_roll", "removal_place"):
+        raise Refuse("TW-CLOAK-6", t("Trying to remove the Cloak is the turn's only action."))
+    if phase == "swap":
+        raise Refuse("TW-TURN-7", t("A swapped hand ends the turn."))
+    if kind == "double_die" and phase != "battle_short":
+        raise Refuse(
+            "TW-RES-DDIE-1", t("The Double Die is played only after a battle roll falls short.")
+        )
     if state["interrupts"] or state["pending"]:
         from .prompts import prompt
 
         raise Refuse("TW-RES-5", t("First: {prompt}", prompt=prompt({}, state)))
     if state["turn_state"]["tile_played"]:
         raise Refuse("TW-TURN-4", t("Only one Resource Tile may be played in a turn."))
-    phase = state["phase"]
-    if phase == "draw":
-        raise Refuse("TW-TURN-1", t("Draw up to 4 Battle Cards first."))
-    if phase in ("removal_roll", "removal_place"):
-        raise Refuse("TW-CLOAK-6", t("Trying to remove the Cloak is the turn's only action."))
     if kind == "reductor":
         raise Refuse(
             "TW-RES-REDUCT-3",

@@ -183,11 +183,7 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
         "awaiting": _public_awaiting(state),
         "die": list(data["die"]["faces"]),
         "deadline": None,
-        "options": {
-            key: value
-            for key, value in state["options"].items()
-            if (key != "scenario" or everything) and key != "data_fingerprint"
-        },
+        "options": _options(state["options"], everything),
     }
     if everything:
         result["decks"] = {
@@ -197,6 +193,25 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
         }
         result["peeks"] = [dict(peek, player=names[peek["seat"]]) for peek in state["peeks"]]
     return result
+
+
+_SHOWN: list[Any] = [None, {}]  # the last options shown and their public part
+
+
+def _options(options: dict[str, Any], everything: bool) -> dict[str, Any]:
+    """The options as a view shows them: the arranged start only to the referee, the data's
+    fingerprint never (it is the state's). A game's options never change, so the public part of
+    the last ones asked about is kept."""
+    if everything:
+        return {key: value for key, value in options.items() if key != "data_fingerprint"}
+    if _SHOWN[0] is not options:
+        _SHOWN[1] = {
+            key: value
+            for key, value in options.items()
+            if key not in ("scenario", "data_fingerprint")
+        }
+        _SHOWN[0] = options
+    return dict(_SHOWN[1])
 
 
 def _public_awaiting(state: State) -> dict[str, Any] | None:

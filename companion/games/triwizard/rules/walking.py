@@ -19,6 +19,10 @@ from companion.rules.common import Refuse
 from .geometry import beyond, feature, is_green, is_path, neighbours, straight, xy
 from .state import cloaked, occupant
 
+#: the rule a walk longer than allowed breaks: the allowance, the Movement Rating forward, the
+#: Movement Rating (or 4) back
+LIMIT_RULES = {"move": "TW-MOVE-1", "advance": "TW-BATTLE-WIN-1", "push": "TW-BATTLE-LOSE-1"}
+
 
 def taken(data: dict[str, Any], state: State, space: str, seat: int) -> bool:
     """Another piece stands on ``space`` (the Entrance holds any number, TW-AMB-7)."""
@@ -212,7 +216,7 @@ def check_walk(
         )
         if not busy or end not in options or len(path) - limit != extra:
             raise Refuse(
-                "TW-MOVE-1",
+                LIMIT_RULES[mode],
                 t("The piece may move up to {n} spaces, not {m}.", n=limit, m=len(path)),
             )
         return result
