@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import pytest
 from support import Server, join_all, post, wait_until
+from triwizard_pages import PLAYERS, arranged, card_shot, draw_all, roll, tap, until, view_of
 
 from companion.games import ids, register, unregister
 from companion.games.triwizard import PLUGIN
 
-PLAYERS = ["Ann", "Ben", "Cyd"]  # Cyd reads Italian
 COLOURS = {"en": ("red", "blue", "orange", "green"), "it": ("rosso", "blu", "arancione", "verde")}
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -33,57 +33,6 @@ def server(tmp_path):
     finally:
         if registered:
             unregister(PLUGIN.id)
-
-
-def until(server, predicate, timeout: float = 10.0):
-    """Wait until the referee's view satisfies ``predicate``; returns that view."""
-
-    def check():
-        v = server.table.referee_view()
-        return v if v is not None and predicate(v) else None
-
-    return wait_until(check, timeout)
-
-
-def view_of(server, player: str) -> dict:
-    """What ``player``'s own page is drawn from."""
-    return PLUGIN.game.view(server.table.history.state, player)
-
-
-def tap(page, key: str) -> None:
-    page.click(f"[data-action='{key}']")
-    page.wait_for_selector("body:not([data-busy])", state="attached")
-
-
-def draw_all(server, links) -> None:
-    """Every card, tile and obstacle the table waits for, drawn as the game's own sample and told
-    on a phone (the drawer's; a public reveal on the first player's), as a table without
-    stickers does."""
-    for _ in range(40):
-        awaiting = server.table.referee_view()["awaiting"]
-        if awaiting is None or awaiting["kind"] == "die":
-            return
-        action = PLUGIN.game.sample(server.table.history.state)
-        status, answer = post(f"{links[action.get('player') or PLAYERS[0]]}/api/action", action)
-        assert status == 200 and answer["ok"], answer
-    raise AssertionError("the table kept waiting for draws")
-
-
-def maze_shot(page, shots, name: str) -> None:
-    """The phone's screen with the maze card at its top, the toast put away."""
-    page.evaluate("document.getElementById('toast').hidden = true")
-    page.locator("#tw-maze-card").evaluate(
-        "n => window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 8)"
-    )
-    shots(page, name, full=False)
-
-
-def hand_shot(page, shots, name: str) -> None:
-    page.evaluate("document.getElementById('toast').hidden = true")
-    page.locator("#tw-hand-card").evaluate(
-        "n => window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY - 8)"
-    )
-    shots(page, name, full=False)
 
 
 def test_the_maze_a_move_by_tapping_it_and_the_hand_in_english_and_italian(server, phone, shots):
@@ -161,12 +110,11 @@ def test_the_maze_a_move_by_tapping_it_and_the_hand_in_english_and_italian(serve
         colour = COLOURS["it"][COLOURS["en"].index(card["colour"])]
         assert colour in shown.inner_text()
     assert table.locator(".tw-hand, .tw-tiles, #tw-hand").count() == 0
-    hand_shot(ann, shots, "twpage-01-hand-en")
-    hand_shot(cyd, shots, "twpage-02-hand-it")
+    card_shot(ann, shots, "twpage-01-hand-en", "#tw-hand-card")
+    card_shot(cyd, shots, "twpage-02-hand-it", "#tw-hand-card")
 
     # Ann rolls 2: up to 4 spaces; her map rings what she can reach, and only hers
-    status, answer = post(f"{server.host}/sim/roll", {"face": 2})
-    assert status == 200 and answer["ok"], answer
+    roll(server, 2)
     until(server, lambda v: v["phase"] == "moving")
     reach = view_of(server, "Ann")["reach"]
     assert reach and all(r["steps"] <= 4 for r in reach)
@@ -177,9 +125,9 @@ def test_the_maze_a_move_by_tapping_it_and_the_hand_in_english_and_italian(serve
         assert page.locator("#tw-maze .tw-space.reach").count() == 0
     label = ann.get_attribute("#tw-maze .tw-space.reach[data-space='K4']", "aria-label")
     assert label.startswith("Move to") and "4 steps" in label, label
-    maze_shot(ann, shots, "twpage-03-move-en")
-    maze_shot(cyd, shots, "twpage-04-move-it")
-    maze_shot(table, shots, "twpage-05-table-en")
+    card_shot(ann, shots, "twpage-03-move-en")
+    card_shot(cyd, shots, "twpage-04-move-it")
+    card_shot(table, shots, "twpage-05-table-en")
 
     # one tap moves her there
     ann.click("#tw-maze .tw-space.reach[data-space='K4']")
@@ -190,7 +138,7 @@ def test_the_maze_a_move_by_tapping_it_and_the_hand_in_english_and_italian(serve
         )
     wait_until(lambda: ann.locator("#tw-maze .tw-space.reach").count() == 0)
     ann.wait_for_selector("#action-bar [data-action='end_turn']")
-    maze_shot(cyd, shots, "twpage-06-moved-it")
+    card_shot(cyd, shots, "twpage-06-moved-it")
     tap(ann, "end_turn")
     until(server, lambda v: v["active"] == "Ben")
     for page in (host, table, *pages.values()):
@@ -200,31 +148,17 @@ def test_the_maze_a_move_by_tapping_it_and_the_hand_in_english_and_italian(serve
 def counter_prompt(server, phone, held: str) -> dict:
     """A game arranged so that Ann plays Albus Dumbledore against Ben's Cloak while Ben holds
     ``held``: what Ben's phone asks, and how the others' pages say it."""
-    data = PLUGIN.data.get("corridor-k")
-    cards = sorted(data["battle"])
-    status, answer = post(
-        f"{server.host}/api/new_game",
+    links = arranged(
+        server,
         {
-            "confirm": True,
-            "game": "triwizard",
-            "players": PLAYERS,
-            "options": {
-                "data_set": "corridor-k",
-                "counter_seconds": 60,
-                "scenario": {
-                    "pieces": {"Ann": "K3", "Ben": "K7", "Cyd": "K1"},
-                    "cloak": "Ben",
-                    "hands": {name: cards[4 * i : 4 * i + 4] for i, name in enumerate(PLAYERS)},
-                    "tiles": {"Ann": ["dumbledore-1"], "Ben": [held]},
-                    "lineup": sorted(data["obstacles"])[:4],
-                    "active": "Ann",
-                },
-            },
-            "seed": 7,
+            "pieces": {"Ann": "K3", "Ben": "K7", "Cyd": "K1"},
+            "cloak": "Ben",
+            "tiles": {"Ann": ["dumbledore-1"], "Ben": [held]},
+            "active": "Ann",
         },
+        7,
+        counter_seconds=60,
     )
-    assert status == 200, answer
-    links = join_all(server.host)
     ann, ben, cyd = (phone(links[n], "it" if n == "Cyd" else "en") for n in PLAYERS)
     until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
     ann.wait_for_selector("[data-action='play_tile-dumbledore-1']")
@@ -285,26 +219,7 @@ def test_the_dumbledore_counter_prompt_is_the_same_whatever_the_target_holds(ser
 
 def test_a_peeked_cup_tile_shows_on_the_casters_phone_only(server, phone, shots):
     data = PLUGIN.data.get("corridor-k")
-    cards = sorted(data["battle"])
-    status, answer = post(
-        f"{server.host}/api/new_game",
-        {
-            "confirm": True,
-            "game": "triwizard",
-            "players": PLAYERS,
-            "options": {
-                "data_set": "corridor-k",
-                "scenario": {
-                    "hands": {name: cards[4 * i : 4 * i + 4] for i, name in enumerate(PLAYERS)},
-                    "tiles": {"Ann": ["four-point-1"]},
-                    "lineup": sorted(data["obstacles"])[:4],
-                },
-            },
-            "seed": 11,
-        },
-    )
-    assert status == 200, answer
-    links = join_all(server.host)
+    links = arranged(server, {"tiles": {"Ann": ["four-point-1"]}}, 11)
     ann, ben, cyd = (phone(links[n], "it" if n == "Cyd" else "en") for n in PLAYERS)
     table = phone(f"{server.base}/table")
     until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
@@ -322,7 +237,7 @@ def test_a_peeked_cup_tile_shows_on_the_casters_phone_only(server, phone, shots)
     said = "the Triwizard Cup" if seen == "cup" else f"Headstone Tile {seen[-1]}"
     assert f"you saw {said} there" in label, label
     assert f"Cup Tile 3: {said}" in ann.inner_text("#tw-hand")
-    maze_shot(ann, shots, "twpage-09-peeked-en")
+    card_shot(ann, shots, "twpage-09-peeked-en")
     for page in (table, ben, cyd):  # the others see the four Cup Tiles face down, as before
         page.wait_for_selector("#tw-maze .cup.down")
         assert page.locator("#tw-maze .cup.peeked, #tw-maze .cup.up").count() == 0
@@ -337,29 +252,18 @@ def battle_at_k5(server, phone, card: str) -> dict:
     ends there and she battles the first obstacle of the lineup (blue, strength 5) with it."""
     data = PLUGIN.data.get("corridor-k")
     others = [c for c in sorted(data["battle"]) if not c.startswith("blue") and c != card]
-    status, answer = post(
-        f"{server.host}/api/new_game",
+    links = arranged(
+        server,
         {
-            "confirm": True,
-            "game": "triwizard",
-            "players": PLAYERS,
-            "options": {
-                "data_set": "corridor-k",
-                "scenario": {
-                    "pieces": {"Ann": "K3", "Ben": "K9", "Cyd": "K11"},
-                    "hands": {"Ann": [card, *others[:3]], "Ben": others[3:7], "Cyd": others[7:11]},
-                    "lineup": ["o-blue-5-1", "o-blue-6-1", "o-blue-8-2", "o-blue-9-1"],
-                },
-            },
-            "seed": 13,
+            "pieces": {"Ann": "K3", "Ben": "K9", "Cyd": "K11"},
+            "hands": {"Ann": [card, *others[:3]], "Ben": others[3:7], "Cyd": others[7:11]},
+            "lineup": ["o-blue-5-1", "o-blue-6-1", "o-blue-8-2", "o-blue-9-1"],
         },
+        13,
     )
-    assert status == 200, answer
-    links = join_all(server.host)
     pages = {n: phone(links[n], "it" if n == "Cyd" else "en") for n in PLAYERS}
     until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
-    status, answer = post(f"{server.host}/sim/roll", {"face": 1})
-    assert status == 200 and answer["ok"], answer
+    roll(server, 1)
     ann = pages["Ann"]
     ann.wait_for_selector("#tw-maze .tw-space.reach[data-space='K5']")
     label = ann.get_attribute("#tw-maze .tw-space.reach[data-space='K5']", "aria-label")
@@ -373,8 +277,7 @@ def battle_at_k5(server, phone, card: str) -> dict:
     assert ann.locator("[data-action='no_match']").is_disabled()
     tap(ann, f"play_card-{card}")
     until(server, lambda v: v["phase"] == "battle_roll")
-    status, answer = post(f"{server.host}/sim/roll", {"face": 1})
-    assert status == 200 and answer["ok"], answer
+    roll(server, 1)
     return {"links": links, "pages": pages}
 
 
@@ -396,7 +299,7 @@ def test_a_battle_lost_is_pushed_back_and_one_won_advances_by_tapping_the_maze(
     )
     assert rings == {"K4", "K3", "K2"}, rings
     assert ann.locator("#tw-maze .tw-space.reach").count() == 0
-    maze_shot(cyd, shots, "twpage-10-push-back-it")
+    card_shot(cyd, shots, "twpage-10-push-back-it")
     cyd.click("#tw-maze .tw-space.reach[data-space='K2']")
     until(server, lambda v: v["players"]["Ann"]["space"] == "K2")
     for page in lost["pages"].values():
@@ -412,7 +315,7 @@ def test_a_battle_lost_is_pushed_back_and_one_won_advances_by_tapping_the_maze(
     )
     assert "K8" in rings and "K4" not in rings and "K9" not in rings, rings  # Ben stands on K9
     assert "Advance to" in ann.get_attribute("#tw-maze [data-space='K8']", "aria-label")
-    maze_shot(ann, shots, "twpage-11-advance-en")
+    card_shot(ann, shots, "twpage-11-advance-en")
     ann.click("#tw-maze .tw-space.reach[data-space='K8']")
     until(server, lambda v: v["players"]["Ann"]["space"] == "K8")
     for page in won["pages"].values():
@@ -420,32 +323,10 @@ def test_a_battle_lost_is_pushed_back_and_one_won_advances_by_tapping_the_maze(
 
 
 def test_a_route_through_green_hedge_says_it_uses_the_reductor_curse(server, phone, shots):
-    data = PLUGIN.data.get("corridor-k")
-    cards = sorted(data["battle"])
-    status, answer = post(
-        f"{server.host}/api/new_game",
-        {
-            "confirm": True,
-            "game": "triwizard",
-            "players": PLAYERS,
-            "options": {
-                "data_set": "corridor-k",
-                "scenario": {
-                    "pieces": {"Ann": "K7"},
-                    "hands": {name: cards[4 * i : 4 * i + 4] for i, name in enumerate(PLAYERS)},
-                    "tiles": {"Ann": ["reductor-1"]},
-                    "lineup": sorted(data["obstacles"])[:4],
-                },
-            },
-            "seed": 17,
-        },
-    )
-    assert status == 200, answer
-    links = join_all(server.host)
+    links = arranged(server, {"pieces": {"Ann": "K7"}, "tiles": {"Ann": ["reductor-1"]}}, 17)
     ann = phone(links["Ann"])
     until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
-    status, answer = post(f"{server.host}/sim/roll", {"face": 2})
-    assert status == 200 and answer["ok"], answer
+    roll(server, 2)
     # K6, the Green Hedge under it, then the Path beyond: 3 steps, only with the Reductor Curse
     through = next(
         r for r in view_of(server, "Ann")["reach"] if r["reductor"] and len(r["path"]) == 3
@@ -457,7 +338,7 @@ def test_a_route_through_green_hedge_says_it_uses_the_reductor_curse(server, pho
     ann.wait_for_selector(".tw-sheet")
     assert "it uses your Reductor Curse" in ann.inner_text(".tw-sheet")
     assert view_of(server, "Ann")["players"]["Ann"]["space"] == "K7"
-    maze_shot(ann, shots, "twpage-12-reductor-en")
+    card_shot(ann, shots, "twpage-12-reductor-en")
     tap(ann, f"move-{through['space']}")
     v = until(server, lambda v: v["players"]["Ann"]["space"] == through["space"])
     assert v["players"]["Ann"]["tile_count"] == 0
@@ -465,27 +346,9 @@ def test_a_route_through_green_hedge_says_it_uses_the_reductor_curse(server, pho
 
 
 def test_veritaserum_shows_the_targets_tiles_on_the_casters_phone_only(server, phone):
-    data = PLUGIN.data.get("corridor-k")
-    cards = sorted(data["battle"])
-    status, answer = post(
-        f"{server.host}/api/new_game",
-        {
-            "confirm": True,
-            "game": "triwizard",
-            "players": PLAYERS,
-            "options": {
-                "data_set": "corridor-k",
-                "scenario": {
-                    "hands": {name: cards[4 * i : 4 * i + 4] for i, name in enumerate(PLAYERS)},
-                    "tiles": {"Ann": ["veritaserum-1"], "Ben": ["cloak-1", "red-sparks-1"]},
-                    "lineup": sorted(data["obstacles"])[:4],
-                },
-            },
-            "seed": 19,
-        },
+    links = arranged(
+        server, {"tiles": {"Ann": ["veritaserum-1"], "Ben": ["cloak-1", "red-sparks-1"]}}, 19
     )
-    assert status == 200, answer
-    links = join_all(server.host)
     ann, ben, cyd = (phone(links[n], "it" if n == "Cyd" else "en") for n in PLAYERS)
     table = phone(f"{server.base}/table")
     until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
@@ -511,33 +374,11 @@ def test_veritaserum_shows_the_targets_tiles_on_the_casters_phone_only(server, p
 
 
 def test_a_seventh_tile_is_discarded_from_the_phone(server, phone):
-    data = PLUGIN.data.get("corridor-k")
-    cards = sorted(data["battle"])
     six = ["cloak-1", "cloak-2", "double-die-1", "four-point-1", "red-sparks-1", "veritaserum-1"]
-    status, answer = post(
-        f"{server.host}/api/new_game",
-        {
-            "confirm": True,
-            "game": "triwizard",
-            "players": PLAYERS,
-            "options": {
-                "data_set": "corridor-k",
-                "scenario": {
-                    "pieces": {"Ann": "K7"},
-                    "hands": {name: cards[4 * i : 4 * i + 4] for i, name in enumerate(PLAYERS)},
-                    "tiles": {"Ann": six},
-                    "lineup": sorted(data["obstacles"])[:4],
-                },
-            },
-            "seed": 23,
-        },
-    )
-    assert status == 200, answer
-    links = join_all(server.host)
+    links = arranged(server, {"pieces": {"Ann": "K7"}, "tiles": {"Ann": six}}, 23)
     ann, ben = phone(links["Ann"]), phone(links["Ben"])
     until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
-    status, answer = post(f"{server.host}/sim/roll", {"face": 1})
-    assert status == 200 and answer["ok"], answer
+    roll(server, 1)
     ann.wait_for_selector("#tw-maze .tw-space.reach[data-space='K8']")
     ann.click("#tw-maze .tw-space.reach[data-space='K8']")  # Gold Mist: draw 1 Resource Tile
     until(server, lambda v: v["players"]["Ann"]["space"] == "K8")
@@ -558,27 +399,7 @@ def test_a_seventh_tile_is_discarded_from_the_phone(server, phone):
 def test_in_a_declared_maze_the_mover_declares_the_steps_and_the_end_on_the_phone(
     server, phone, shots
 ):
-    data = PLUGIN.data.get("corridor-k")
-    cards = sorted(data["battle"])
-    status, answer = post(
-        f"{server.host}/api/new_game",
-        {
-            "confirm": True,
-            "game": "triwizard",
-            "players": PLAYERS,
-            "options": {
-                "data_set": "corridor-k",
-                "maze": "declared",
-                "scenario": {
-                    "hands": {name: cards[4 * i : 4 * i + 4] for i, name in enumerate(PLAYERS)},
-                    "lineup": sorted(data["obstacles"])[:4],
-                },
-            },
-            "seed": 29,
-        },
-    )
-    assert status == 200, answer
-    links = join_all(server.host)
+    links = arranged(server, {}, 29, maze="declared")
     ann, cyd = phone(links["Ann"]), phone(links["Cyd"], "it")
     table = phone(f"{server.base}/table")
     until(server, lambda v: v["phase"] == "open" and v["active"] == "Ann")
@@ -587,8 +408,7 @@ def test_in_a_declared_maze_the_mover_declares_the_steps_and_the_end_on_the_phon
         assert page.locator("#tw-maze .tw-map").count() == 0
     assert "Maze Entrance" in table.inner_text("#tw-players")
     assert "Entrata Labirinto" in cyd.inner_text("#tw-players")
-    status, answer = post(f"{server.host}/sim/roll", {"face": 2})
-    assert status == 200 and answer["ok"], answer
+    roll(server, 2)
     ann.wait_for_selector("#tw-declare-steps")
     assert "up to 4 spaces" in ann.inner_text("#actions")
     assert ann.locator("#tw-declare-steps option").all_inner_texts() == ["0", "1", "2", "3", "4"]
