@@ -1,13 +1,15 @@
-"""Mutation testing of Dork Tower's rules core: do its tests bite?
+"""Mutation testing of a game's rules core (Dork Tower's, or The Triwizard Maze Game's): do its
+tests bite?
 
 mutmut (the optional extra ``mutation``: ``pip install -e '.[mutation]'``) mutates every function
-of ``companion/games/dorktower/rules/`` (``data/`` included); this script draws a seeded sample of
-those mutants, runs each against the Dork Tower rules tests that cover it (mutmut runs only the
-tests that call the mutated function, fastest first, stopping at the first failure) and reports
-how many the tests kill. The survivors are printed (file, line, diff) so that a developer can
-write the missing tests.
+of the game's ``rules/`` folder (``companion/games/<game>/rules/``, its data set loading
+included); this script draws a seeded sample of those mutants, runs each against the game's
+rules tests that cover it (mutmut runs only the tests that call the mutated function, fastest
+first, stopping at the first failure) and reports how many the tests kill. The survivors are
+printed (file, line, diff) so that a developer can write the missing tests.
 
-    python bench/mutation.py [--seed 15] [--sample 300] [--workdir var/mutation] [--jobs 1]
+    python bench/mutation.py [--game dorktower|triwizard] [--seed 15] [--sample 300]
+                             [--workdir var/mutation] [--jobs 1]
 
 The score is over the mutants that change behaviour. Left out of it, and not run:
 
@@ -22,11 +24,11 @@ The score is over the mutants that change behaviour. Left out of it, and not run
   ``bench/mutation_equivalent.toml`` (an entry holds only while the mutant's changed line is the
   one recorded, so a rewritten function drops it).
 
-The tests: ``tests/games/dorktower`` without ``test_dorktower_web.py`` (a running server) and
-``test_dorktower_i18n.py`` (catalog extraction, and it checks wording, which is left out), and
-without the 30 random whole games of ``test_dorktower_trading.py`` (they took 85 of the 94
-seconds of the selection under mutmut, and assert only that nothing breaks or leaks, no rule
-ID or value; every survivor would cost them).
+The tests (``TARGETS``): the game's ``tests/games/<game>`` without the tests of a running server,
+the catalogs (they check wording, which is left out) and the replay doc's key list, and without
+the random whole games that assert only that nothing breaks or that a game ends (Dork Tower's 30
+in ``test_dorktower_trading.py`` took 85 of the 94 seconds of the selection under mutmut, and
+assert no rule ID or value: every survivor would cost them).
 A timeout counts as killed, a mutant no selected test reaches as survived. The work (a copy of
 the tree and mutmut's ``mutants/``) is in ``--workdir``, emptied first; ``cd`` there and
 ``mutmut browse`` to look at the results. The rules must import ``companion.i18n`` and
@@ -47,40 +49,60 @@ import subprocess
 import sys
 import time
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES = "companion/games/dorktower/rules"
-TESTS = "tests/games/dorktower"
-#: the web tests, the catalogs and the replay doc's key list are not about the rules' behaviour
-LEFT_OUT_TESTS = (
-    "test_dorktower_web.py",
-    "test_dorktower_i18n.py",
-    "test_dorktower_replay_doc.py",
-)
-LEFT_OUT_CASES = "test_random_games_never_break_and_never_leak_a_hand"  # 90 % of the time
+
+
+@dataclass(frozen=True)
+class Target:
+    """A game's rules core and the tests that bite it."""
+
+    rules: str  #: the folder mutated
+    tests: str  #: the tests run
+    left_out_tests: tuple[str, ...]  #: files of ``tests`` not about the rules' behaviour
+    left_out_cases: str  #: a ``-k`` expression of slow cases that assert no rule ID or value
+
+
+TARGETS = {
+    "dorktower": Target(
+        "companion/games/dorktower/rules",
+        "tests/games/dorktower",
+        # the web tests, the catalogs and the replay doc's key list
+        ("test_dorktower_web.py", "test_dorktower_i18n.py", "test_dorktower_replay_doc.py"),
+        "test_random_games_never_break_and_never_leak_a_hand",  # 90 % of the time
+    ),
+    "triwizard": Target(
+        "companion/games/triwizard/rules",
+        "tests/games/triwizard",
+        # a running server; the replay doc's key list; the data sets' files (not the rules)
+        ("test_triwizard_table_server.py", "test_triwizard_replay_doc.py"),
+        "random_games",  # whole random games that assert only that they end
+    ),
+}
 EQUIVALENT = Path(__file__).resolve().with_name("mutation_equivalent.toml")
 
-MUTMUT_CONFIG = f"""
+
+def mutmut_config(target: Target) -> str:
+    selection = [f'"{target.tests}"', '"-k"', f'"not {target.left_out_cases}"']
+    selection += [f'"--ignore={target.tests}/{name}"' for name in target.left_out_tests]
+    return f"""
 [tool.mutmut]
 source_paths = ["companion"]
-only_mutate = ["{RULES}/*"]
+only_mutate = ["{target.rules}/*"]
 pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:xdist"]
 timeout_multiplier = 4.0
-pytest_add_cli_args_test_selection = [{
-    ", ".join(
-        [f'"{TESTS}"', '"-k"', f'"not {LEFT_OUT_CASES}"']
-        + [f'"--ignore={TESTS}/{name}"' for name in LEFT_OUT_TESTS]
-    )
-}]
+pytest_add_cli_args_test_selection = [{", ".join(selection)}]
 use_git_change_detection = false
 also_copy = ["docs", "hardware", "web"]
 """
 
+
 KILLED = {"killed", "timeout", "segfault"}
 
 
-def prepare(workdir: Path) -> None:
+def prepare(workdir: Path, target: Target) -> None:
     """A copy of the tree mutmut works in: the package, the tests, pyproject.toml with mutmut's
     configuration."""
     if workdir.exists():
@@ -92,7 +114,7 @@ def prepare(workdir: Path) -> None:
     for folder in ("docs", "hardware", "web"):  # tests read the docs, the pin map, the web assets
         shutil.copytree(ROOT / folder, workdir / folder, ignore=junk)
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    text = text.split("\n[tool.mutmut]")[0] + MUTMUT_CONFIG
+    text = text.split("\n[tool.mutmut]")[0] + mutmut_config(target)
     (workdir / "pyproject.toml").write_text(text, encoding="utf-8")
 
 
@@ -123,10 +145,10 @@ def generate(workdir: Path) -> None:
         sys.exit("mutmut could not generate the mutants")
 
 
-def results(workdir: Path) -> dict[str, tuple[str, int | None]]:
+def results(workdir: Path, rules: str) -> dict[str, tuple[str, int | None]]:
     """Each mutant's name -> (its source file, mutmut's exit code or None)."""
     out: dict[str, tuple[str, int | None]] = {}
-    for meta in sorted((workdir / "mutants" / RULES).rglob("*.py.meta")):
+    for meta in sorted((workdir / "mutants" / rules).rglob("*.py.meta")):
         source = str(meta.relative_to(workdir / "mutants"))[: -len(".meta")]
         for name, code in json.loads(meta.read_text())["exit_code_by_key"].items():
             out[name] = (source, code)
@@ -222,6 +244,7 @@ def equivalent() -> dict[str, dict[str, str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted(TARGETS), default="dorktower")
     parser.add_argument("--seed", type=int, default=15, help="the sample's seed (15)")
     parser.add_argument("--sample", type=int, default=300, help="mutants drawn (300)")
     parser.add_argument("--jobs", type=int, default=1, help="mutmut's max children (1)")
@@ -234,9 +257,10 @@ def main() -> None:
     workdir = args.workdir.resolve()
     started = time.monotonic()
 
-    prepare(workdir)
+    target = TARGETS[args.game]
+    prepare(workdir, target)
     generate(workdir)
-    everything = results(workdir)
+    everything = results(workdir, target.rules)
     names = sorted(everything)
     sample = sorted(random.Random(args.seed).sample(names, min(args.sample, len(names))))
 
@@ -261,7 +285,7 @@ def main() -> None:
 
     from mutmut.stats import status_by_exit_code
 
-    after = results(workdir)
+    after = results(workdir, target.rules)
     status = {name: status_by_exit_code[after[name][1]] for name in behaviour}
     killed = [n for n in behaviour if status[n] == "killed"]
     timeouts = [n for n in behaviour if status[n] in ("timeout", "segfault")]
@@ -275,14 +299,16 @@ def main() -> None:
         print(f"\n{everything[name][0]}:{line}  {name}  [{status[name]}]")
         print(text)
     print()
-    print(f"mutants in the rules core: {len(names)}; seed {args.seed}, sampled {len(sample)}")
+    print(
+        f"mutants in {args.game}'s rules core: {len(names)}; seed {args.seed}, sampled {len(sample)}"
+    )
     print(f"left out as message wording: {len(wording)}; as equivalent: {len(excluded)}")
     print(f"changing behaviour: {len(behaviour)}")
     print(f"killed: {len(killed)}; timeouts: {len(timeouts)}; survived: {len(survived)}")
     score = 100.0 * (len(killed) + len(timeouts)) / len(behaviour) if behaviour else 100.0
     print(f"score: {score:.1f}% of the mutants that change behaviour killed ({minutes:.1f} min)")
     print(
-        f"RESULT mutation_score={score:.1f}% killed={len(killed) + len(timeouts)}"
+        f"RESULT {args.game} mutation_score={score:.1f}% killed={len(killed) + len(timeouts)}"
         f" behaviour={len(behaviour)} sampled={len(sample)} seed={args.seed}"
     )
 
