@@ -18,6 +18,9 @@ from .state import cloaked, face_value, right_of
 from .turns import no_interrupt, no_pending, own_turn
 from .walking import check_walk
 
+#: a Battle Card's colour in the sentences of the events (translated with the rules' texts)
+COLOUR_NAMES = {"red": t("red"), "blue": t("blue"), "orange": t("orange"), "green": t("green")}
+
 
 def current_position(state: State) -> int | None:
     """TW-OCARD-2: the face-up Lineup card nearest the draw pile (1..4)."""
@@ -109,7 +112,7 @@ def play_card(data: dict[str, Any], state: State, action: dict, events: list) ->
             t(
                 "{player} plays a {colour} Battle Card, strength {strength}.",
                 player=state["players"][seat],
-                colour=info["colour"],
+                colour=COLOUR_NAMES[info["colour"]],
                 strength=info["strength"],
             ),
             card=card,
