@@ -21,7 +21,7 @@ import json
 
 import pytest
 from support import Server, post, wait_until
-from triwizard_pages import PLAYERS, card_shot, tap, until, view_of
+from triwizard_pages import PLAYERS, tap, until, view_of
 
 from companion.games.triwizard import PLUGIN
 
@@ -89,6 +89,26 @@ def walk(page, server, player: str, to: str) -> None:
     page.click(ring)
     page.wait_for_selector("body:not([data-busy])", state="attached")
     until(server, lambda v: v["players"][player]["space"] == to)
+
+
+def shot(page, shots, name: str, card: str | None = None) -> None:
+    """The phone's screen with ``card`` just under the page's header (the page's top without
+    one), the toast put away."""
+    page.evaluate("document.getElementById('toast').hidden = true")
+    if card is None:
+        page.evaluate("window.scrollTo(0, 0)")
+    else:
+        page.locator(card).first.evaluate(
+            "n => window.scrollTo(0, n.getBoundingClientRect().top + window.scrollY"
+            " - document.querySelector('header').getBoundingClientRect().height - 8)"
+        )
+    shots(page, name, full=False)
+
+
+def bigger_maze(page) -> None:
+    """The phone's maze drawn bigger, round the phone's own piece."""
+    page.click(".tw-map-zoom[aria-pressed='false']")
+    page.wait_for_selector(".tw-map-wrap.big")
 
 
 class TableWatch:
@@ -161,8 +181,8 @@ def test_three_players_play_a_short_game_to_the_real_cup_on_their_phones(
     # Ann: a 1 lets her walk 2 spaces; one tap on K5, the Obstacle Space, and she battles
     throw(host, server, 1)
     until(server, lambda v: v["phase"] == "moving")
-    card_shot(ann, shots, "twgame-01-maze-en")
-    card_shot(cyd, shots, "twgame-02-maze-it")
+    shot(ann, shots, "twgame-01-maze-en", "#tw-maze-card")
+    shot(cyd, shots, "twgame-02-maze-it", "#tw-maze-card")
     walk(ann, server, "Ann", "K5")
     until(server, lambda v: v["phase"] == "battle_select")
     watch.check()
@@ -174,9 +194,9 @@ def test_three_players_play_a_short_game_to_the_real_cup_on_their_phones(
     v = until(server, lambda v: v["phase"] == "battle_short")
     assert (v["fight"]["total"], v["fight"]["result"]) == (3, "short")
     ann.wait_for_selector("[data-action='play_tile-double-die-1']")
-    card_shot(ann, shots, "twgame-03-battle-en", "#tw-fight-card")
+    shot(ann, shots, "twgame-03-battle-en", "#tw-fight-card")
     cyd.wait_for_selector("#tw-fight-card:not([hidden])")
-    card_shot(cyd, shots, "twgame-04-battle-it", "#tw-fight-card")
+    shot(cyd, shots, "twgame-04-battle-it", "#tw-fight-card")
     watch.check()
     tap(ann, "play_tile-double-die-1")  # a Resource Tile: roll again and add (TW-RES-DDIE-1)
     watch.public.add("double_die")
@@ -196,6 +216,8 @@ def test_three_players_play_a_short_game_to_the_real_cup_on_their_phones(
     assert v["players"]["Ann"]["tile_count"] == 1
     assert v["lineup"][0]["face_up"] is False and v["current"] == 2  # TW-OCARD-3
     ann.wait_for_selector("#tw-hand .tw-tiles li")
+    for page, words in ((ann, "defeated (face down)"), (cyd, "sconfitto")):
+        page.wait_for_selector(f"#tw-lineup .tw-obstacle.down:has-text('{words}')")
     watch.check()
     tap(ann, "end_turn")
 
@@ -215,12 +237,6 @@ def test_three_players_play_a_short_game_to_the_real_cup_on_their_phones(
     watch.check()
     walk(ann, server, "Ben", "K2")
     until(server, lambda v: v["phase"] == "post")
-    # Ben's phone switches to Italian, mid-game
-    ben.goto(f"{server.base}/lang/it?next={ben.url.split(server.base, 1)[1]}")
-    ben.wait_for_selector("html[lang='it'] [data-action='end_turn']")
-    assert "Termina" in ben.inner_text("[data-action='end_turn']") or "turno" in ben.inner_text(
-        "[data-action='end_turn']"
-    )
     watch.check()
     tap(ben, "end_turn")
 
@@ -234,8 +250,17 @@ def test_three_players_play_a_short_game_to_the_real_cup_on_their_phones(
     for page in (table, ann, ben, cyd):
         page.wait_for_selector("#tw-maze .tw-piece.cloaked")
         assert page.locator("#tw-maze .tw-piece.cloaked").count() == 1
-    card_shot(ann, shots, "twgame-05-cloak-en")
-    card_shot(ben, shots, "twgame-06-cloak-it")
+    label = ben.get_attribute("#tw-maze [data-space='K2']", "aria-label")
+    assert "Ben under the Cloak" in label, label
+    bigger_maze(ben)
+    shot(ben, shots, "twgame-05-cloak-en", "#tw-maze-card")
+    # Ben's phone switches to Italian, mid-game: the same moment in Italian
+    ben.goto(f"{server.base}/lang/it?next={ben.url.split(server.base, 1)[1]}")
+    ben.wait_for_selector("html[lang='it'] #tw-maze .tw-piece.cloaked")
+    label = ben.get_attribute("#tw-maze [data-space='K2']", "aria-label")
+    assert "Ben sotto il Mantello" in label, label
+    bigger_maze(ben)
+    shot(ben, shots, "twgame-06-cloak-it", "#tw-maze-card")
     watch.check()
     # a 1: one step onto Cup Tile 1, face down; it is Headstone Tile 1 (TW-HEAD-1, -2)
     throw(host, server, 1)
@@ -272,9 +297,9 @@ def test_three_players_play_a_short_game_to_the_real_cup_on_their_phones(
         page.wait_for_selector(f"body:has-text('{words}')")
         wait_until(lambda p=page: p.locator("#tw-maze .cup.up.real").count() == 1)
     watch.check()
-    card_shot(ann, shots, "twgame-07-end-en")
-    card_shot(cyd, shots, "twgame-08-end-it")
-    card_shot(table, shots, "twgame-09-end-table-en")
+    shot(ann, shots, "twgame-07-end-en")
+    shot(ben, shots, "twgame-08-end-it")
+    shot(table, shots, "twgame-09-end-table-en")
     assert watch.checks >= 12
     for page in (host, table, *pages.values()):
         assert not page.errors, page.errors
