@@ -289,12 +289,13 @@ def test_three_players_play_a_short_game_to_the_real_cup_on_their_phones(
     v = until(server, lambda v: v["finished"])
     assert v["winners"] == ["Ann"] and v["phase"] == "over"
     for page, words in (
-        (table, "Ann won"),
-        (ann, "Ann won"),
-        (ben, "ha vinto Ann"),
-        (cyd, "ha vinto Ann"),
+        (table, "The game is over: Ann found the Triwizard Cup."),
+        (ann, "The game is over: Ann found the Triwizard Cup."),
+        (ben, "La partita è finita: Ann ha trovato la Coppa dei Tre Maghi."),
+        (cyd, "La partita è finita: Ann ha trovato la Coppa dei Tre Maghi."),
     ):
-        page.wait_for_selector(f"body:has-text('{words}')")
+        page.wait_for_selector(f"#prompt:has-text('{words}')")
+        assert page.inner_text("body").count(words.split(":")[0]) == 1  # said once
         wait_until(lambda p=page: p.locator("#tw-maze .cup.up.real").count() == 1)
     watch.check()
     shot(ann, shots, "twgame-07-end-en")
