@@ -3,26 +3,29 @@ wizard and played by three players on their own phones to the real Cup, on the C
 arranged short (the ``scenario`` option, which the wizard does not offer, is added to the
 wizard's own request). Every move is a tap on the maze, every decision a button; the die is
 thrown on the host's simulation panel with the face the test chooses, the draws are the panel's
-(stickers tapped at the drawer's own seat reader), and the Cup Tiles are flipped at the board's
-reader by the simulated hands.
+(stickers tapped at the drawer's own seat reader; the box is made for Corridor K, the table's
+data set), and the Cup Tiles are flipped at the board's reader by the simulated hands.
 
 Ann battles the green obstacle with green 1/5, falls short, plays her Double Die and wins; she
 advances onto the Portkey Space K10 and travels to K18. Ben has no blue card for the blue
-obstacle: no match, and Ann, the player to his right, pushes him back by tapping her maze. Ben's
-phone switches to Italian mid-game. Cyd puts the Cloak on Ben's piece with her Invisibility Cloak
-tile, walks onto Cup Tile 1 and flips Headstone Tile 1: her piece goes to Headstone Space 1. Ann
-walks onto Cup Tile 2 and flips the Triwizard Cup: she wins, on every phone and the table display.
+obstacle: no match, and Ann, the player to his right, pushes him back by tapping her maze. Cyd
+puts the Cloak on Ben's piece with her Invisibility Cloak tile (Ben's phone switches to Italian
+then, mid-game), walks onto Cup Tile 1 and flips Headstone Tile 1: her piece goes to Headstone
+Space 1. Ann walks onto Cup Tile 2 and flips the Triwizard Cup: she wins, on every phone and the
+table display.
 At every step the table display shows no hand, no held tile and no face-down Cup Tile's identity.
 Screenshots go to tests/artifacts/screenshots/twgame-*.png."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from support import Server, post, wait_until
 from triwizard_pages import PLAYERS, tap, until, view_of
 
+from companion.games import triwizard
 from companion.games.triwizard import PLUGIN
 
 SCENARIO = {
@@ -55,10 +58,17 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 @pytest.fixture
 def server(tmp_path):
+    """A simulated table with a reader at each of its first three seats, whose box of stickers is
+    made for Corridor K (the table's data set, as ``--data-set triwizard=DIR`` makes it)."""
+    default = PLUGIN.data.default()
+    PLUGIN.data.use(Path(triwizard.__file__).parent / "data" / "corridor-k")
     readers = tuple((f"seat{n}", f"/dev/ttyUSB{n}") for n in (1, 2, 3))
     s = Server.start(tmp_path, nfc_readers=readers)
-    yield s
-    s.stop()
+    try:
+        yield s
+    finally:
+        s.stop()
+        PLUGIN.game.add_dataset(PLUGIN.data.get(default), default=True)
 
 
 def throw(host, server, face) -> None:
@@ -302,5 +312,16 @@ def test_three_players_play_a_short_game_to_the_real_cup_on_their_phones(
     shot(ben, shots, "twgame-08-end-it")
     shot(table, shots, "twgame-09-end-table-en")
     assert watch.checks >= 12
+    # the private draws came in at the drawer's own seat reader, the Cup Tiles at the board's
+    sources = {
+        (e.action["type"], e.source)
+        for e in server.table.store.entries(server.table.record.id)
+        if e.action["type"] in ("draw_tile", "draw_card", "flip_cup")
+    }
+    assert sources == {
+        ("draw_tile", "nfc:seat1"),
+        ("draw_card", "nfc:seat1"),
+        ("flip_cup", "nfc:board"),
+    }, sources
     for page in (host, table, *pages.values()):
         assert not page.errors, page.errors
