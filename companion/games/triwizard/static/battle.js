@@ -72,8 +72,10 @@ export function turnLine(snap, me = null) {
 
 // -- the Obstacle Lineup and the piles ----------------------------------------------------------
 
-function obstacleCard(o, current) {
-  if (!o.card) return el("li", { class: "tw-obstacle empty" }, el("span", { class: "pos", text: `L${o.position}` }), el("small", { text: _("empty") }));
+// The view names no face-down card: a position without one is empty only while new Obstacle Cards
+// are awaited (TW-OCARD-4); otherwise a defeated card lies there face down (TW-OCARD-3).
+function obstacleCard(o, current, refilling = false) {
+  if (!o.card && refilling) return el("li", { class: "tw-obstacle empty" }, el("span", { class: "pos", text: `L${o.position}` }), el("small", { text: _("empty") }));
   if (!o.face_up) {
     return el("li", { class: "tw-obstacle down" }, el("span", { class: "pos", text: `L${o.position}` }),
       el("span", { class: "back", "aria-hidden": "true" }), el("small", { text: _("defeated (face down)") }));
@@ -94,7 +96,8 @@ function obstacleCard(o, current) {
 export function lineup(snap) {
   const view = snap.view;
   return [el("ol", { class: "tw-lineup", "aria-label": _("Obstacle Lineup") },
-    (view.lineup || []).map((o) => obstacleCard(o, o.position === view.current)))];
+    (view.lineup || []).map((o) => obstacleCard(o, o.position === view.current,
+      !!view.awaiting && view.awaiting.kind === "obstacle")))];
 }
 
 /** The piles' counts. */

@@ -290,7 +290,9 @@ export function mazeMap(snap, d, me = null, { send = null, redraw = () => {} } =
       onclick: () => { zoomed = !big; redraw(); } }, big ? _("Whole maze") : _("Bigger maze")));
   }
   if (big) map.style.width = `${board.width * BIG}px`;
-  const wrap = el("div", { class: `tw-map-wrap${big ? " big" : ""}` }, map);
+  // a bigger maze scrolls: the keyboard reaches it too, even with no ringed space inside
+  const wrap = el("div", { class: `tw-map-wrap${big ? " big" : ""}`, tabindex: big ? "0" : null,
+    role: big ? "region" : null, "aria-label": big ? _("The maze") : null }, map);
   out.push(wrap);
   // the piece being moved in the middle of the screen: the viewer's, or the one pushed back
   const focus = around || mover || (view.active && view.players[view.active] ? view.players[view.active].space : null);

@@ -51,10 +51,11 @@ const PHASES = {
   first_player: () => _("Who starts?"),
 };
 
-/** A line under the prompt: the turn, whose it is, the roll and the allowance. */
+/** A line under the prompt: the turn, whose it is, the roll and the allowance; once the game is
+ * over, the prompt says who won and the line only the turn it ended in. */
 function subline(snap, me = null) {
   const view = snap.view;
-  if (view.finished) return _("The game is over: {winners} won.", { winners: view.winners.join(", ") });
+  if (view.finished) return _("Turn {n}", { n: view.turn });
   if (PHASES[view.phase]) return PHASES[view.phase]();
   if (!view.active) return "";
   const who = view.active === me ? _("your turn") : _("{player}'s turn", { player: view.active });
@@ -66,6 +67,8 @@ function subline(snap, me = null) {
 
 /** The host's line under the prompt. */
 export function progress(snap) {
+  const view = snap.view;
+  if (view.finished) return _("The game is over: {winners} won.", { winners: view.winners.join(", ") });
   return subline(snap);
 }
 
