@@ -5,11 +5,26 @@ that is; none alike in the pile is refused with the pile's rule, and nothing cha
 from __future__ import annotations
 
 import copy
+import random
 
-from tw_support import ANN, BOB, CID, GAME, K, act, arrange, refused, start, tile_of, tiles_of, view
+from tw_support import (
+    ANN,
+    BOB,
+    CID,
+    GAME,
+    K,
+    act,
+    arrange,
+    battle_cards,
+    refused,
+    start,
+    tile_of,
+    tiles_of,
+    view,
+)
 
 from companion.games.triwizard.rules import Triwizard
-from companion.rules import TABLE, Accepted, Refusal
+from companion.rules import HOST, TABLE, Accepted, Refusal
 
 
 def _twins_game() -> Triwizard:
@@ -61,7 +76,12 @@ def test_resource_tiles_of_a_kind_are_alike():
     state = _dealing(GAME)
     while GAME.view(state, ANN)["awaiting"]["kind"] == "card":
         state = act(state, **GAME.sample(state))
-    assert GAME.view(state, ANN)["awaiting"] == {"kind": "tile", "why": "deal", "player": ANN}
+    assert GAME.view(state, ANN)["awaiting"] == {
+        "kind": "tile",
+        "why": "deal",
+        "player": ANN,
+        "left": 2,
+    }
     first = tile_of("cloak")
     state = act(state, type="draw_tile", player=ANN, tile=first)
     state = act(state, type="draw_tile", player=ANN, tile=first)
@@ -96,3 +116,31 @@ def test_red_sparks_takes_a_tile_of_the_kind_told_from_the_victim():
     assert [x["tile"] for x in view(state, ANN)["players"][ANN]["tiles"]] == [
         tile_of("reductor", 2)
     ]
+
+
+def _same_for_every_viewer(state, expected: dict) -> None:
+    """The awaited draw, with what a phone's picker needs, is public: the same in every view,
+    and the same after everything each viewer cannot see is dealt anew."""
+    for viewer in (ANN, BOB, CID, TABLE, HOST):
+        assert view(state, viewer)["awaiting"] == expected, viewer
+        for seed in range(5):
+            other = GAME.indistinguishable(state, viewer, random.Random(seed))
+            assert view(other, viewer) == view(state, viewer), (viewer, seed)
+
+
+def test_the_awaited_peek_and_steal_name_the_slot_and_the_victim_to_everyone():
+    peek = tile_of("four_point")
+    sparks = tile_of("red_sparks")
+    state = start(arrange(3, tiles={ANN: [peek, sparks], BOB: [tile_of("cloak")]}))
+    state = act(state, type="play_tile", player=ANN, tile=peek, slot="2")
+    _same_for_every_viewer(state, {"kind": "peek", "why": None, "player": ANN, "slot": "2"})
+    state = act(state, type="peek", player=ANN, slot="2", tile="cup")
+    # one tile a turn (TW-RES-4): Red Sparks on the next of Ann's turns is arranged anew
+    state = start(arrange(3, tiles={ANN: [sparks], BOB: [tile_of("cloak")]}))
+    state = act(state, type="play_tile", player=ANN, tile=sparks, target=BOB)
+    _same_for_every_viewer(state, {"kind": "steal", "why": None, "player": ANN, "from": BOB})
+
+
+def test_the_awaited_refill_counts_the_cards_to_draw_for_everyone():
+    state = arrange(3, hands={ANN: battle_cards("red")[:2]})
+    _same_for_every_viewer(state, {"kind": "card", "why": "refill", "player": ANN, "left": 2})

@@ -7,12 +7,14 @@
 //
 // Its parts: words.js (the game's words), maze.js (the maze and moving by touch), battle.js (the
 // turn, the Obstacle Lineup, the piles, the battle, the countdown), hand.js (the viewer's cards
-// and tiles and playing them), choices.js (what the viewer may do now); page.css, its styles.
+// and tiles and playing them), choices.js (what the viewer may do now), draws.js (a draw told on
+// the phone at a table without stickers); page.css, its styles.
 import { _, el, replace, toast } from "/static/js/common.js";
 import { fight, interruptNote, lineup, piles, players, turnLine } from "./battle.js";
 import { actions, asks, awaitedWords, awaitingLine, endTurn, peeks } from "./choices.js";
 import { hand, tiles, useActions } from "./hand.js";
 import { declareWalk, declared } from "./declare.js";
+import { drawPicker } from "./draws.js";
 import { mazeMap } from "./maze.js";
 import { faceText, setName } from "./words.js";
 
@@ -171,7 +173,7 @@ export function player(snap, ctx) {
   forced = false;
   drawn = key;
   useActions(ctx.send, again);
-  section("tw-ask", asks(snap, d, me));
+  section("tw-ask", [...asks(snap, d, me), ...drawPicker(snap, d, me)]);
   section("tw-fight", [...turnLine(snap, me), ...awaitingLine(snap), ...fight(snap, d, me), ...interruptNote(snap, me)]);
   section("tw-maze", declared(view) ? noMap() : mazeMap(snap, d, me, { send: ctx.send, redraw: again }));
   section("actions", [...declareWalk(snap, me), ...actions(snap, d, me)]);
