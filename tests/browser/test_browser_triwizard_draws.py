@@ -65,8 +65,11 @@ def test_the_deal_told_on_the_phones_cards_tiles_and_the_lineup(server, phone, s
     assert status == 200, answer
     links = join_all(server.host)
     ann, ben, cyd = (phone(links[n], "it" if n == "Cyd" else "en") for n in PLAYERS)
+    host = phone(server.host)
     data = PLUGIN.data.get("corridor-k")
     until(server, lambda v: v["phase"] == "setup")
+    host.wait_for_selector("#sim :text('stickers in the box')")
+    assert host.locator("#sim .tw-draw-list").count() == 0  # no public draw awaited
     ann.wait_for_selector("[data-action='placed']")
     tap(ann, "placed")
     until(server, lambda v: v["awaiting"] and v["awaiting"]["kind"] == "card")
@@ -138,7 +141,15 @@ def test_the_deal_told_on_the_phones_cards_tiles_and_the_lineup(server, phone, s
     until(server, lambda v: v["lineup"][0]["card"] == "o-red-orange-8-2")
     ann.wait_for_selector(f"{PICKER} button")
     assert ann.locator(f"{PICKER} [data-action='draw-obstacle-red-orange-8-2']").count() == 0
-    for page in (ann, ben, cyd):
+    # the next one on the host's page: its simulated hands tap that card's sticker
+    host.wait_for_selector("#sim .tw-draw-list [data-action='draw-obstacle-blue-9-1']")
+    assert host.locator("#sim [data-action='draw-obstacle-red-orange-8-2']").count() == 0
+    card_shot(host, shots, "twdraw-08-lineup-host-en", "#sim .tw-host-draw")
+    host.click("#sim [data-action='draw-obstacle-blue-9-1']")
+    until(server, lambda v: v["lineup"][1]["card"] == "o-blue-9-1")
+    host.wait_for_selector("#sim [data-action='draw-obstacle-orange-6-1']")
+    assert host.locator("#sim [data-action='draw-obstacle-blue-9-1']").count() == 0
+    for page in (host, ann, ben, cyd):
         assert not page.errors, page.errors
 
 

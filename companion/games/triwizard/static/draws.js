@@ -35,8 +35,11 @@ export function picksNow(view, me) {
   return PUBLIC.includes(a.kind) && teller(view) === me;
 }
 
+let send = (action) => sendAction(action); // the picker's answer: the phone posts the action
+
 function pick(children, action, key, detail) {
-  return el("button", { type: "button", class: "tw-act tw-draw-pick", "data-action": key, onclick: () => sendAction(action) },
+  const tell = send;
+  return el("button", { type: "button", class: "tw-act tw-draw-pick", "data-action": key, onclick: () => tell(action) },
     el("span", { class: "label" }, children), detail ? el("small", { text: detail }) : null);
 }
 
@@ -119,8 +122,22 @@ function question(a) {
 
 /** The picker on this player's phone, or nothing when no draw is theirs to tell now. */
 export function drawPicker(snap, d, me) {
-  const view = snap.view;
-  if (!picksNow(view, me)) return [];
+  if (!picksNow(snap.view, me)) return [];
+  send = (action) => sendAction(action);
+  return picker(snap.view, d, me);
+}
+
+/** On the host's simulation panel: a public draw (an Obstacle Card laid out, a Cup Tile turned
+ * up) picked by its face and told through the panel's hands (`tell`: its sticker tapped at the
+ * board's reader, or without one told as the active player's phone would). */
+export function hostPicker(snap, d, tap) {
+  const a = snap.view && snap.view.awaiting;
+  if (!a || !PUBLIC.includes(a.kind)) return [];
+  send = (action) => tap(action.type === "flip_cup" ? `cup ${action.tile}` : `obstacle ${action.card}`);
+  return picker(snap.view, d, null);
+}
+
+function picker(view, d, me) {
   const a = view.awaiting;
   const entries = {
     card: () => battleEntries(view, d, me),

@@ -14,7 +14,7 @@ import { fight, interruptNote, lineup, piles, players, turnLine } from "./battle
 import { actions, asks, awaitedWords, awaitingLine, endTurn, peeks } from "./choices.js";
 import { hand, tiles, useActions } from "./hand.js";
 import { declareWalk, declared } from "./declare.js";
-import { drawPicker } from "./draws.js";
+import { drawPicker, hostPicker } from "./draws.js";
 import { mazeMap } from "./maze.js";
 import { faceText, setName } from "./words.js";
 
@@ -186,10 +186,22 @@ export function player(snap, ctx) {
 
 // -- the host's simulation panel ----------------------------------------------------------------
 
-/** The simulated box: what is awaited (the panel's buttons draw it), and how many stickers. */
-export function simulation(world) {
+/** The simulated box: what is awaited (the panel's buttons draw it), and how many stickers; a
+ * public draw (an Obstacle Card, a Cup Tile turned up) may be picked by its face and tapped, unless
+ * the host plays a seat (the panel is blind then, and the active player's phone tells it). */
+export function simulation(world, snap, panel) {
   const said = awaitedWords(world.awaiting);
   const count = Object.values(world.stickers || {}).reduce((n, s) => n + (Array.isArray(s) ? s.length : s), 0);
-  return [el("div", { class: "place" }, el("span", { text: said || _("Nothing is being drawn, flipped or peeked.") })),
+  const out = [el("div", { class: "place" }, el("span", { text: said || _("Nothing is being drawn, flipped or peeked.") })),
     el("div", { class: "place" }, el("span", { text: _("{n} stickers in the box", { n: count }) }))];
+  const view = snap && snap.view;
+  if (view && panel && !(world.plays && world.plays.player)) {
+    const d = data(view);
+    if (!d) load(view).then(() => panel.redraw()).catch(() => {});
+    else {
+      const told = hostPicker(snap, d, (component) => panel.sim("tell", { component }));
+      if (told.length) out.push(el("div", { class: "tw-host-draw" }, told));
+    }
+  }
+  return out;
 }
