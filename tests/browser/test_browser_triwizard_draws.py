@@ -9,7 +9,7 @@ to tests/artifacts/screenshots/twdraw-*.png."""
 from __future__ import annotations
 
 import pytest
-from support import Server, join_all, post
+from support import Server, join_all, post, wait_until
 from triwizard_pages import PLAYERS, arranged, card_shot, tap, until, view_of
 
 from companion.games import ids, register, unregister
@@ -47,8 +47,9 @@ def sample_until(server, links, done) -> None:
 
 
 def no_picker(*pages) -> None:
+    """None of these pages shows a picker (once it has caught up with the table)."""
     for page in pages:
-        assert page.locator(".tw-draw-list").count() == 0
+        wait_until(lambda p=page: p.locator(".tw-draw-list").count() == 0)
 
 
 def test_the_deal_told_on_the_phones_cards_tiles_and_the_lineup(server, phone, shots):
@@ -98,8 +99,8 @@ def test_the_deal_told_on_the_phones_cards_tiles_and_the_lineup(server, phone, s
     until(server, lambda v: "red-5-3" in [c["card"] for c in v["players"]["Ann"]["hand"]])
     # the card drawn is in her hand, so it is no longer offered
     ann.wait_for_selector("#tw-hand .tw-hand li")
-    ann.wait_for_selector(f"{PICKER} [data-action='draw-card-red-1-2']")
-    assert ann.locator(f"{PICKER} [data-action='draw-card-red-5-3']").count() == 0
+    wait_until(lambda: ann.locator(f"{PICKER} [data-action='draw-card-red-5-3']").count() == 0)
+    assert ann.locator(f"{PICKER} [data-action='draw-card-red-1-2']").count() == 1
 
     # Cyd's deal in Italian
     sample_until(server, links, lambda a: a["kind"] == "card" and a["player"] == "Cyd")
@@ -119,8 +120,8 @@ def test_the_deal_told_on_the_phones_cards_tiles_and_the_lineup(server, phone, s
     card_shot(ann, shots, "twdraw-03-tile-en", "#tw-ask-card")
     tap(ann, "draw-tile-cloak")
     until(server, lambda v: [t["kind"] for t in v["players"]["Ann"]["tiles"]] == ["cloak"])
-    ann.wait_for_selector(f"{PICKER} [data-action='draw-tile-cloak']")
-    assert "3 such tiles" in ann.inner_text(f"{PICKER} [data-action='draw-tile-cloak']")
+    cloak = ann.locator(f"{PICKER} [data-action='draw-tile-cloak']")
+    wait_until(lambda: cloak.count() == 1 and "3 such tiles" in cloak.inner_text())
     tap(ann, "draw-tile-cloak")  # the second Cloak tile: the next one of the pile
     until(
         server,
@@ -139,16 +140,18 @@ def test_the_deal_told_on_the_phones_cards_tiles_and_the_lineup(server, phone, s
     card_shot(ann, shots, "twdraw-05-lineup-en", "#tw-ask-card")
     tap(ann, "draw-obstacle-red-orange-8-2")
     until(server, lambda v: v["lineup"][0]["card"] == "o-red-orange-8-2")
-    ann.wait_for_selector(f"{PICKER} button")
-    assert ann.locator(f"{PICKER} [data-action='draw-obstacle-red-orange-8-2']").count() == 0
+    wait_until(
+        lambda: ann.locator(f"{PICKER} [data-action='draw-obstacle-red-orange-8-2']").count() == 0
+    )
+    assert ann.locator(f"{PICKER} [data-action='draw-obstacle-blue-9-1']").count() == 1
     # the next one on the host's page: its simulated hands tap that card's sticker
     host.wait_for_selector("#sim .tw-draw-list [data-action='draw-obstacle-blue-9-1']")
     assert host.locator("#sim [data-action='draw-obstacle-red-orange-8-2']").count() == 0
     card_shot(host, shots, "twdraw-08-lineup-host-en", "#sim .tw-host-draw")
     host.click("#sim [data-action='draw-obstacle-blue-9-1']")
     until(server, lambda v: v["lineup"][1]["card"] == "o-blue-9-1")
-    host.wait_for_selector("#sim [data-action='draw-obstacle-orange-6-1']")
-    assert host.locator("#sim [data-action='draw-obstacle-blue-9-1']").count() == 0
+    wait_until(lambda: host.locator("#sim [data-action='draw-obstacle-blue-9-1']").count() == 0)
+    assert host.locator("#sim [data-action='draw-obstacle-orange-6-1']").count() == 1
     for page in (host, ann, ben, cyd):
         assert not page.errors, page.errors
 
