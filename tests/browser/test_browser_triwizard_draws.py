@@ -196,6 +196,7 @@ def test_a_refill_and_a_peek_told_on_the_drawers_phone(server, phone, shots):
     assert status == 200 and answer["ok"], answer
     ann.wait_for_selector(f"{PICKER} [data-action='peek-headstone-3']")
     assert ann.locator(f"{PICKER} button").count() == 4
+    assert "What did you see?" in ann.inner_text("#tw-ask-card")
     assert "Cup Tile Space 2" in ann.inner_text("#tw-ask-card")
     no_picker(ben, cyd)
     card_shot(ann, shots, "twdraw-07-peek-en", "#tw-ask-card")

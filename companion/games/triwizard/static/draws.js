@@ -149,7 +149,7 @@ function picker(view, d, me) {
   }[a.kind]();
   const list = el("div", { class: "tw-draw-list", role: "group", tabindex: "0", "aria-label": _("What did you draw?") },
     entries.map((e) => { e.node.dataset.words = e.words.toLowerCase(); return e.node; }));
-  const out = [el("h2", { text: PUBLIC.includes(a.kind) ? _("What was turned up?") : _("What did you draw?") }),
+  const out = [el("h2", { text: PUBLIC.includes(a.kind) ? _("What was turned up?") : a.kind === "peek" ? _("What did you see?") : _("What did you draw?") }),
     el("p", { class: "prompt mine", text: question(a) }),
     el("p", { class: "hint", text: _("Tap it on the reader, or pick it here.") })];
   if (entries.length > 8) {
