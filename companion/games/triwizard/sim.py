@@ -60,6 +60,7 @@ class TriwizardHands(GameHands):
         "draw": {},
         "draw_all": {},
         "tap_component": {"component": (str, "tap_component needs a component")},
+        "tell": {"component": (str, "tell needs a component: obstacle <id> or cup <identity>")},
     }
     controls = (
         ("draw", t("Draw, flip or peek what is asked for"), False),
@@ -167,11 +168,34 @@ class TriwizardHands(GameHands):
             raise ValueError(f"no sticker of {component!r} is enrolled")
         return self.tap(self.rng.choice(stickers))
 
+    def tell(self, component: str) -> list[dict[str, Any]]:
+        """A public draw picked by its face on the host's page ("obstacle o03", "cup cup"): its
+        sticker tapped at the board's reader when one is enrolled, else told on the active
+        player's phone (the first seat's before the first turn), as a table without stickers
+        does."""
+        kind, _, value = " ".join(component.split()).partition(" ")
+        if kind not in ("obstacle", "cup") or not value:
+            raise ValueError("tell needs a component: obstacle <id> or cup <identity>")
+        awaited = self._awaited()
+        if awaited is None or awaited["kind"] != kind:
+            raise ValueError("no such public draw is awaited now")
+        stickers = self._stickers_of(sticker_name(kind, value))
+        if stickers:
+            return self.tap(self.rng.choice(stickers))
+        state = self.table.history.state
+        action: dict[str, Any] = (
+            {"type": "reveal_obstacle", "card": value}
+            if kind == "obstacle"
+            else {"type": "flip_cup", "slot": awaited.get("slot"), "tile": value}
+        )
+        seat = state["active"] if state["active"] is not None else 0
+        return self._phone(state["players"][seat], action)
+
     def refuse_blind(self, act: str, arguments: dict[str, Any], viewer: str) -> str | None:
         """A blind host taps pieces and spaces by name, and the cards and tiles of their own
         hand; never another card, tile or a Cup Tile: it would choose a face the player cannot
         see (``draw`` picks unseen)."""
-        if act != "tap_component":
+        if act not in ("tap_component", "tell"):
             return None
         name = " ".join(str(arguments.get("component", "")).lower().split())
         kind = name.split(" ", 1)[0]

@@ -198,3 +198,31 @@ def test_a_draw_without_a_sticker_is_told_on_a_phone():
     assert not sim.taps and table.requests == [
         ("action", "phone:Ann", {"action": s["_sample"], "player": "Ann"})
     ]
+
+
+def test_the_host_tells_a_public_draw_by_its_face():
+    """The host's page picks the Lineup card (TW-SETUP-9) or the Cup Tile turned up (TW-CUP-2):
+    its sticker tapped at the board's reader, or without one told on the active player's phone;
+    never a draw not awaited, never by a blind host, never a private one."""
+    s = state(phase="deal", pending=[{"kind": "obstacle"}])
+    h, sim, table = hands(s)
+    h.do("tell", None, component="obstacle o-red-orange-8-2")
+    assert sim.taps == [("obstacle o-red-orange-8-2", "board")] and not table.requests
+    h, sim, table = hands(s)
+    h.do("tell", None, component="obstacle o99")  # no sticker: the first seat's phone
+    assert not sim.taps and table.requests == [
+        (
+            "action",
+            "phone:Ann",
+            {"action": {"type": "reveal_obstacle", "card": "o99"}, "player": "Ann"},
+        )
+    ]
+    flip = state(phase="flip", pending=[{"kind": "cup", "slot": "2"}])
+    h, sim, _ = hands(flip)
+    h.do("tell", None, component="cup headstone-1")
+    assert sim.taps == [("cup headstone-1", "board")]
+    for wrong in ("obstacle o-red-orange-8-2", "battle red-5-3", "cup"):
+        with pytest.raises(ValueError):
+            h.do("tell", None, component=wrong)
+    with pytest.raises(ValueError):
+        hands(s)[0].do("tell", "Ann", component="obstacle o-red-orange-8-2")

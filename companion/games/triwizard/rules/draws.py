@@ -12,6 +12,7 @@ from companion.i18n import t
 from companion.rules.api import MALFORMED, State
 from companion.rules.common import Refuse, event, seat_of
 
+from . import alike
 from .geometry import feature
 from .numbers import CUP_TILES, HAND, SLOTS, TILE_LIMIT
 from .state import cloaked, fulfilled, peeked, unseen_cups
@@ -83,15 +84,16 @@ def draw_card(data: dict[str, Any], state: State, action: dict, events: list) ->
     seat = step["player"]
     if len(state["hands"][seat]) >= HAND:
         raise Refuse("TW-BCARD-2", t("A hand never holds more than 4 Battle Cards."))
-    take_from(state["battle_pile"], action.get("card"), "TW-BCARD-4", t("Battle Card"))
-    state["hands"][seat].append(action["card"])
+    card = alike.battle_card(data, state["battle_pile"], action.get("card"))
+    take_from(state["battle_pile"], card, "TW-BCARD-4", t("Battle Card"))
+    state["hands"][seat].append(card)
     fulfilled(state)
     events.append(
         event(
             "draw_card",
             t("{player} draws a Battle Card.", player=state["players"][seat]),
             player=state["players"][seat],
-            private={"card": action["card"]},
+            private={"card": card},
             audience=[state["players"][seat]],
         )
     )
@@ -115,15 +117,16 @@ def draw_tile(data: dict[str, Any], state: State, action: dict, events: list) ->
     if not pile["deck"] and not pile["discard"]:  # TW-AMB-24: nothing to draw
         fulfilled(state)
         return
-    take_from(pile, action.get("tile"), "TW-RES-3", t("Resource Tile"))
+    tile = alike.resource_tile(data, pile["deck"] or pile["discard"], action.get("tile"))
+    take_from(pile, tile, "TW-RES-3", t("Resource Tile"))
     fulfilled(state)
-    gain_tile(state, seat, action["tile"])
+    gain_tile(state, seat, tile)
     events.append(
         event(
             "draw_tile",
             t("{player} draws a Resource Tile.", player=state["players"][seat]),
             player=state["players"][seat],
-            private={"tile": action["tile"]},
+            private={"tile": tile},
             audience=[state["players"][seat]],
         )
     )
@@ -133,11 +136,12 @@ def reveal_obstacle(data: dict[str, Any], state: State, action: dict, events: li
     """TW-SETUP-9, TW-OCARD-4, TW-AMB-23: the next Lineup position gets a face-up card."""
     _awaited(state, "obstacle")
     pile = state["obstacle_pile"]
-    take_from(pile, action.get("card"), "TW-OCARD-4", t("Obstacle"))
+    named = alike.obstacle_card(data, pile, action.get("card"))
+    take_from(pile, named, "TW-OCARD-4", t("Obstacle"))
     position = next(i for i, slot in enumerate(pile["lineup"]) if slot["card"] is None)
-    pile["lineup"][position] = {"card": action["card"], "up": True}
+    pile["lineup"][position] = {"card": named, "up": True}
     fulfilled(state)
-    card = data["obstacles"][action["card"]]
+    card = data["obstacles"][named]
     events.append(
         event(
             "reveal_obstacle",
@@ -147,7 +151,7 @@ def reveal_obstacle(data: dict[str, Any], state: State, action: dict, events: li
                 strength=card["strength"],
                 reward=card["reward"],
             ),
-            card=action["card"],
+            card=named,
         )
     )
 
@@ -285,7 +289,7 @@ def steal(data: dict[str, Any], state: State, action: dict, events: list) -> Non
     step = _awaited(state, "steal")
     _check_player(state, action, step)
     thief, victim = step["player"], step["from"]
-    tile = action.get("tile")
+    tile = alike.resource_tile(data, state["tiles"][victim], action.get("tile"))
     if tile not in state["tiles"][victim]:
         raise Refuse(
             "TW-RES-SPARK-1",

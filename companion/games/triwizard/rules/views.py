@@ -218,7 +218,15 @@ def _public_awaiting(state: State) -> dict[str, Any] | None:
     step = awaited(state)
     if step is None:
         return None
-    return {"kind": step["kind"], "why": step.get("why"), "player": step.get("player")}
+    public = {"kind": step["kind"], "why": step.get("why"), "player": step.get("player")}
+    # all public: the Cup Tile to flip or peek at, whom Red Sparks draws from, how many cards
+    # or tiles this player draws in a row (a phone's draw picker says them)
+    for key in ("slot", "from"):
+        if key in step:
+            public[key] = step[key]
+    if step["kind"] in ("card", "tile"):
+        public["left"] = step["left"]
+    return public
 
 
 def indistinguishable(data: dict[str, Any], state: State, viewer: str, rng: random.Random) -> State:

@@ -7,12 +7,14 @@
 //
 // Its parts: words.js (the game's words), maze.js (the maze and moving by touch), battle.js (the
 // turn, the Obstacle Lineup, the piles, the battle, the countdown), hand.js (the viewer's cards
-// and tiles and playing them), choices.js (what the viewer may do now); page.css, its styles.
+// and tiles and playing them), choices.js (what the viewer may do now), draws.js (a draw told on
+// the phone at a table without stickers); page.css, its styles.
 import { _, el, replace, toast } from "/static/js/common.js";
 import { fight, interruptNote, lineup, piles, players, turnLine } from "./battle.js";
 import { actions, asks, awaitedWords, awaitingLine, endTurn, peeks } from "./choices.js";
 import { hand, tiles, useActions } from "./hand.js";
 import { declareWalk, declared } from "./declare.js";
+import { drawPicker, hostPicker } from "./draws.js";
 import { mazeMap } from "./maze.js";
 import { faceText, setName } from "./words.js";
 
@@ -174,7 +176,7 @@ export function player(snap, ctx) {
   forced = false;
   drawn = key;
   useActions(ctx.send, again);
-  section("tw-ask", asks(snap, d, me));
+  section("tw-ask", [...asks(snap, d, me), ...drawPicker(snap, d, me)]);
   section("tw-fight", [...turnLine(snap, me), ...awaitingLine(snap), ...fight(snap, d, me), ...interruptNote(snap, me)]);
   section("tw-maze", declared(view) ? noMap() : mazeMap(snap, d, me, { send: ctx.send, redraw: again }));
   section("actions", [...declareWalk(snap, me), ...actions(snap, d, me)]);
@@ -187,10 +189,22 @@ export function player(snap, ctx) {
 
 // -- the host's simulation panel ----------------------------------------------------------------
 
-/** The simulated box: what is awaited (the panel's buttons draw it), and how many stickers. */
-export function simulation(world) {
+/** The simulated box: what is awaited (the panel's buttons draw it), and how many stickers; a
+ * public draw (an Obstacle Card, a Cup Tile turned up) may be picked by its face and tapped, unless
+ * the host plays a seat (the panel is blind then, and the active player's phone tells it). */
+export function simulation(world, snap, panel) {
   const said = awaitedWords(world.awaiting);
   const count = Object.values(world.stickers || {}).reduce((n, s) => n + (Array.isArray(s) ? s.length : s), 0);
-  return [el("div", { class: "place" }, el("span", { text: said || _("Nothing is being drawn, flipped or peeked.") })),
+  const out = [el("div", { class: "place" }, el("span", { text: said || _("Nothing is being drawn, flipped or peeked.") })),
     el("div", { class: "place" }, el("span", { text: _("{n} stickers in the box", { n: count }) }))];
+  const view = snap && snap.view;
+  if (view && panel && !(world.plays && world.plays.player)) {
+    const d = data(view);
+    if (!d) load(view).then(() => panel.redraw()).catch(() => {});
+    else {
+      const told = hostPicker(snap, d, (component) => panel.sim("tell", { component }));
+      if (told.length) out.push(el("div", { class: "tw-host-draw" }, told));
+    }
+  }
+  return out;
 }
