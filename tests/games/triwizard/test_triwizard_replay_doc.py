@@ -1,6 +1,6 @@
-"""``docs/replay.md`` names every key of Triwizard's replay output and every value of ``phase``.
+"""``docs/replay-triwizard.md`` names every key of Triwizard's replay output and every value of ``phase``.
 
-The doc's table "Triwizard's output, key by key" is read (``a.b`` a key of ``a``'s object,
+The doc's table "The output, key by key" is read (``a.b`` a key of ``a``'s object,
 ``a[]`` each entry of a list, ``<name>`` a key that varies, *as a whole* a value described as
 one); the output of the scenario files replayed by ``companion replay`` (the referee's view and
 each player's), and of seeded playouts on both bundled data sets, must have no key the table
@@ -26,7 +26,7 @@ from companion.games.triwizard.rules.numbers import PHASES
 from companion.rules import EVERYTHING, Accepted
 
 ROOT = Path(__file__).resolve().parents[3]
-DOC = (ROOT / "docs" / "replay.md").read_text(encoding="utf-8")
+DOC = (ROOT / "docs" / "replay-triwizard.md").read_text(encoding="utf-8")
 RULES = ROOT / "companion" / "games" / "triwizard" / "rules"
 REPLAYS = Path(__file__).resolve().parent / "replays"
 __all__ = ["registered"]
@@ -43,7 +43,7 @@ def _rows(title: str) -> list[tuple[str, str]]:
     return re.findall(r"^\| `([^`]+)` \| (.*) \|$", _section(title), re.M)
 
 
-KEYS = _rows("Triwizard's output, key by key")
+KEYS = _rows("The output, key by key")
 WHOLE = {key for key, meaning in KEYS if "*as a whole*" in meaning}
 PATTERNS = [
     (
@@ -55,7 +55,7 @@ PATTERNS = [
     )
     for key, _ in KEYS
 ]
-PHASE_VALUES = {key for key, _ in _rows("Triwizard's values of `phase`")}
+PHASE_VALUES = {key for key, _ in _rows("The values of `phase`")}
 OPTION_NAMES = {key for key, _ in _rows("Triwizard's options")}
 
 

@@ -1,4 +1,4 @@
-"""Triwizard scenario files, replayed through ``companion replay`` (docs/replay.md).
+"""Triwizard scenario files, replayed through ``companion replay`` (docs/replay-triwizard.md).
 
 The files in ``replays`` double as documentation: each starts from an arranged position (the
 option ``scenario``) or from the set-up, and plays one worked example of the specification, one
