@@ -33,7 +33,7 @@ __all__ = ["registered"]
 
 
 def _section(title: str) -> str:
-    start = DOC.index(f"### {title}")
+    start = DOC.index(f"\n## {title}\n")
     end = DOC.find("\n#", start + 4)
     return DOC[start : end if end != -1 else len(DOC)]
 
@@ -56,7 +56,7 @@ PATTERNS = [
     for key, _ in KEYS
 ]
 PHASE_VALUES = {key for key, _ in _rows("The values of `phase`")}
-OPTION_NAMES = {key for key, _ in _rows("Triwizard's options")}
+OPTION_NAMES = {key for key, _ in _rows("Options")}
 
 
 @functools.lru_cache(maxsize=4096)
