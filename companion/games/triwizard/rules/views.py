@@ -15,6 +15,7 @@ from companion.rules.api import EVERYTHING, HOST, TABLE, Outcome, State
 
 from .battles import push_limit
 from .chance import awaited
+from .derived import derived
 from .numbers import GAME_ID, SLOTS
 from .prompts import prompt, waiting_names
 from .state import copy_json, interrupt, right_of
@@ -22,28 +23,36 @@ from .walking import reach
 
 
 def _card(data: dict[str, Any], card: str) -> dict[str, Any]:
-    info = data["battle"][card]
-    return {
-        "card": card,
-        "colour": info["colour"],
-        "strength": info["strength"],
-        "movement": info["movement"],
-    }
+    colour, strength, movement = derived(data)["cards"][card]
+    return {"card": card, "colour": colour, "strength": strength, "movement": movement}
 
 
 def _tile(data: dict[str, Any], tile: str) -> dict[str, Any]:
-    return {"tile": tile, "kind": data["tiles"][tile]["kind"]}
+    return {"tile": tile, "kind": derived(data)["kinds"][tile]}
 
 
 def _lineup(data: dict[str, Any], index: int, slot: dict[str, Any]) -> dict[str, Any]:
-    card = data["obstacles"].get(slot["card"]) if slot["card"] and slot["up"] else None
+    card = derived(data)["obstacles"].get(slot["card"]) if slot["card"] and slot["up"] else None
+    if card is None:
+        return _face_down(index)
     return {
         "position": index + 1,
-        "card": slot["card"] if card else None,
-        "face_up": bool(card),
-        "colours": list(card["colours"]) if card else [],
-        "strength": card["strength"] if card else None,
-        "reward": card["reward"] if card else None,
+        "card": slot["card"],
+        "face_up": True,
+        "colours": list(card[0]),
+        "strength": card[1],
+        "reward": card[2],
+    }
+
+
+def _face_down(index: int) -> dict[str, Any]:
+    return {
+        "position": index + 1,
+        "card": None,
+        "face_up": False,
+        "colours": [],
+        "strength": None,
+        "reward": None,
     }
 
 
@@ -67,19 +76,21 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
             "hand": [_card(data, c) for c in state["hands"][seat]] if sees else None,
             "tiles": [_tile(data, x) for x in state["tiles"][seat]] if sees else None,
         }
-    board = data["board"]
+    known = derived(data)
     declared = state["options"].get("maze") == "declared"
+    peeks = state["peeks"]
+    faces = state["cups"]
     cups = []
-    for slot in SLOTS:
+    for slot, space in zip(SLOTS, known["cup_spaces"]):
         seen = None
-        for peek in state["peeks"]:
+        for peek in peeks:
             if peek["slot"] == slot and (everything or peek["seat"] == own):
                 seen = peek["tile"]
         cups.append(
             {
                 "slot": slot,
-                "space": f"cup:{slot}" if declared else board["cup_slots"][slot],
-                "face_up": state["cups"][slot],
+                "space": f"cup:{slot}" if declared else space,
+                "face_up": faces[slot],
                 "peeked": seen,
             }
         )
@@ -132,14 +143,15 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
         elif current["kind"] == "choose":
             interrupt_view["options"] = list(current["options"])
             interrupt_view["piece"] = names[current["seat"]]
+    step = awaited(state)
     result: dict[str, Any] = {
         "game": GAME_ID,
         "viewer": viewer,
         "phase": phase,
-        "prompt": prompt(data, state),
+        "prompt": prompt(data, state, step),
         "order": list(names),
         "active": names[active] if active is not None else None,
-        "waiting_for": waiting_names(state),
+        "waiting_for": waiting_names(state, step),
         "finished": phase == "over",
         "winners": [names[state["winner"]]] if state["winner"] is not None else [],
         "players": players,
@@ -180,8 +192,10 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
         else None,
         "interrupt": interrupt_view,
         "veritaserum": veritaserum,
-        "awaiting": _public_awaiting(state),
-        "die": list(data["die"]["faces"]),
+        "awaiting": None
+        if step is None
+        else {"kind": step["kind"], "why": step.get("why"), "player": step.get("player")},
+        "die": list(known["faces"]),
         "deadline": None,
         "options": _options(state["options"], everything),
     }
@@ -212,13 +226,6 @@ def _options(options: dict[str, Any], everything: bool) -> dict[str, Any]:
         }
         _SHOWN[0] = options
     return dict(_SHOWN[1])
-
-
-def _public_awaiting(state: State) -> dict[str, Any] | None:
-    step = awaited(state)
-    if step is None:
-        return None
-    return {"kind": step["kind"], "why": step.get("why"), "player": step.get("player")}
 
 
 def indistinguishable(data: dict[str, Any], state: State, viewer: str, rng: random.Random) -> State:

@@ -16,6 +16,7 @@ from companion.i18n import t
 from companion.rules.api import MALFORMED, State
 from companion.rules.common import Refuse
 
+from .derived import derived
 from .geometry import beyond, feature, is_green, is_path, neighbours, straight, xy
 from .state import cloaked, occupant
 
@@ -289,10 +290,11 @@ def reach(
     tile = reductors[0] if reductors else None
     if tile is None:
         return _plain_reach(data, state, seat, allowance, start, hidden, hedge, others)
-    # breadth first over (space, Reductor used); parent links give the routes
+    # breadth first over (space, Reductor used); parent links, and the routes they give
     parent: dict[tuple[str, bool], tuple[tuple[str, bool] | None, list[str], int]] = {
         (start, False): (None, [], 0)
     }
+    routes: dict[tuple[str, bool], list[str]] = {(start, False): []}
     frontier = [(start, False)]
     while frontier:
         onward = []
@@ -323,9 +325,10 @@ def reach(
                     continue
                 if now_used and (there, False) in parent:
                     continue
-                if now_used and any(cell in _route(parent, key) or cell == start for cell in hop):
+                if now_used and any(cell in routes[key] or cell == start for cell in hop):
                     continue
                 parent[new_key] = (key, hop, total)
+                routes[new_key] = routes[key] + hop
                 onward.append(new_key)
         frontier = onward
     found: dict[str, dict[str, Any]] = {}
@@ -337,21 +340,19 @@ def reach(
         battle = not hidden and spaces[space]["feature"] == "obstacle"
         if not battle and space in others:
             if steps == allowance:
-                route = _route(parent, key)
-                options, _extra, routes = extensions(data, state, seat, start, route, "move")
+                route = routes[key]
+                options, _extra, onward_routes = extensions(data, state, seat, start, route, "move")
                 for option in options:
                     if option not in found:
                         stop = not hidden and spaces[option]["feature"] == "obstacle"
                         found[option] = _entry(
                             option,
-                            route + routes[option],
+                            route + onward_routes[option],
                             used and tile,
                             "obstacle" if stop else None,
                         )
             continue
-        found[space] = _entry(
-            space, _route(parent, key), used and tile, "obstacle" if battle else None
-        )
+        found[space] = _entry(space, routes[key], used and tile, "obstacle" if battle else None)
     return sorted(found.values(), key=lambda entry: (entry["steps"], entry["space"]))
 
 
@@ -367,36 +368,32 @@ def _plain_reach(
 ) -> list[dict[str, Any]]:
     """``reach`` without a Reductor Curse: breadth first over the Path."""
     spaces = data["board"]["spaces"]
-    near = data["board"]["neighbours"]
-    parent: dict[str, str | None] = {start: None}
-    depth = {start: 0}
+    known = derived(data)
+    near = known["path_near"]
+    stopping = frozenset() if hidden else known["obstacle_spaces"]
+    shortest: dict[str, list[str]] = {start: []}  # the shortest route to each space reached
     frontier = [start]
     steps = 0
     while frontier and steps < allowance:
         steps += 1
         onward = []
         for here in frontier:
-            if here != start and not hidden and spaces[here]["feature"] == "obstacle":
+            if here != start and here in stopping:
                 continue
+            before = shortest[here]
             for there in near.get(here, ()):
-                if there in parent or there == hedge or spaces[there]["kind"] != "path":
+                if there in shortest or there == hedge:
                     continue
-                parent[there] = here
-                depth[there] = steps
+                shortest[there] = [*before, there]
                 onward.append(there)
         frontier = onward
     found: dict[str, dict[str, Any]] = {}
     extended: list[tuple[str, list[str]]] = []
-    for space, steps in depth.items():
+    for space, route in shortest.items():
+        steps = len(route)
         if not steps:
             continue
-        route = [space]
-        back = parent[space]
-        while back != start:
-            route.append(back)
-            back = parent[back]
-        route.reverse()
-        battle = not hidden and spaces[space]["feature"] == "obstacle"
+        battle = space in stopping
         if not battle and space in others:
             if steps == allowance:
                 extended.append((space, route))
@@ -417,18 +414,6 @@ def _plain_reach(
                     option, route + routes[option], None, "obstacle" if stop else None
                 )
     return sorted(found.values(), key=lambda entry: (entry["steps"], entry["space"]))
-
-
-def _route(parent: dict, key: Any) -> list[str]:
-    hops = []
-    while key is not None:
-        previous, hop, _steps = parent[key]
-        hops.append(hop)
-        key = previous
-    route: list[str] = []
-    for hop in reversed(hops):
-        route += hop
-    return route
 
 
 def _entry(space: str, route: list[str], tile: Any, stops: str | None) -> dict[str, Any]:
