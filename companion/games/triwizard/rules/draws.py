@@ -12,7 +12,9 @@ from companion.i18n import t
 from companion.rules.api import MALFORMED, State
 from companion.rules.common import Refuse, event, seat_of
 
+from .chance import awaited
 from .geometry import feature
+from .movement import movement_roll
 from .numbers import CUP_TILES, HAND, SLOTS, TILE_LIMIT
 from .state import cloaked, fulfilled, peeked, unseen_cups
 
@@ -49,6 +51,12 @@ def _check_player(state: State, action: dict, step: dict) -> None:
         )
 
 
+#: the draw piles' names in a refusal (texts are immutable: made once)
+BATTLE_PILE = t("Battle Card")
+TILE_PILE = t("Resource Tile")
+OBSTACLE_PILE = t("Obstacle")
+
+
 def take_from(pile: dict[str, Any], item: Any, rule: str, what: str) -> None:
     """Take ``item`` from the draw pile; an empty pile is the shuffled discard pile first."""
     if not pile["deck"] and pile["discard"]:
@@ -83,7 +91,7 @@ def draw_card(data: dict[str, Any], state: State, action: dict, events: list) ->
     seat = step["player"]
     if len(state["hands"][seat]) >= HAND:
         raise Refuse("TW-BCARD-2", t("A hand never holds more than 4 Battle Cards."))
-    take_from(state["battle_pile"], action.get("card"), "TW-BCARD-4", t("Battle Card"))
+    take_from(state["battle_pile"], action.get("card"), "TW-BCARD-4", BATTLE_PILE)
     state["hands"][seat].append(action["card"])
     fulfilled(state)
     events.append(
@@ -115,7 +123,7 @@ def draw_tile(data: dict[str, Any], state: State, action: dict, events: list) ->
     if not pile["deck"] and not pile["discard"]:  # TW-AMB-24: nothing to draw
         fulfilled(state)
         return
-    take_from(pile, action.get("tile"), "TW-RES-3", t("Resource Tile"))
+    take_from(pile, action.get("tile"), "TW-RES-3", TILE_PILE)
     fulfilled(state)
     gain_tile(state, seat, action["tile"])
     events.append(
@@ -133,7 +141,7 @@ def reveal_obstacle(data: dict[str, Any], state: State, action: dict, events: li
     """TW-SETUP-9, TW-OCARD-4, TW-AMB-23: the next Lineup position gets a face-up card."""
     _awaited(state, "obstacle")
     pile = state["obstacle_pile"]
-    take_from(pile, action.get("card"), "TW-OCARD-4", t("Obstacle"))
+    take_from(pile, action.get("card"), "TW-OCARD-4", OBSTACLE_PILE)
     position = next(i for i, slot in enumerate(pile["lineup"]) if slot["card"] is None)
     pile["lineup"][position] = {"card": action["card"], "up": True}
     fulfilled(state)
@@ -160,8 +168,6 @@ def roll(data: dict[str, Any], state: State, action: dict, events: list) -> None
             "TW-COMP-7",
             t("{value} is not a face of the die.", value=repr(face)),
         )
-    from .chance import awaited
-
     step = awaited(state)
     if step is None or step["kind"] != "die":
         if state["phase"] == "over":
@@ -200,8 +206,6 @@ def roll(data: dict[str, Any], state: State, action: dict, events: list) -> None
         fulfilled(state)
     events.append(event("roll", t("{player} rolls {value}.", player=step["player"], value=face)))
     if why == "move":
-        from .movement import movement_roll
-
         movement_roll(data, state, face, events)
     elif why == "removal":
         from .cloak import removal_roll

@@ -56,27 +56,37 @@ def _face_down(index: int) -> dict[str, Any]:
     }
 
 
-def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
-    names = state["players"]
-    if viewer not in (TABLE, HOST, EVERYTHING) and viewer not in names:
-        raise ValueError(f"unknown viewer {viewer!r}")
-    everything = viewer == EVERYTHING
-    own = names.index(viewer) if viewer in names else None
+def _players(
+    known: dict[str, Any], state: State, everything: bool, own: int | None
+) -> dict[str, Any]:
+    cards, kinds = known["cards"], known["kinds"]
+    pieces, hands, tiles = state["pieces"], state["hands"], state["tiles"]
+    cloak, uncleared = state["cloak"], state["uncleared"]
     players = {}
-    for seat, name in enumerate(names):
+    for seat, name in enumerate(state["players"]):
         sees = everything or own == seat
+        hand, held = hands[seat], tiles[seat]
         players[name] = {
             "seat": seat,
             "piece": seat + 1,
-            "space": state["pieces"][seat],
-            "cloaked": state["cloak"] == seat,
-            "hand_count": len(state["hands"][seat]),
-            "tile_count": len(state["tiles"][seat]),
-            "uncleared": seat in state["uncleared"],
-            "hand": [_card(data, c) for c in state["hands"][seat]] if sees else None,
-            "tiles": [_tile(data, x) for x in state["tiles"][seat]] if sees else None,
+            "space": pieces[seat],
+            "cloaked": cloak == seat,
+            "hand_count": len(hand),
+            "tile_count": len(held),
+            "uncleared": seat in uncleared,
+            "hand": [_card_view(card, cards[card]) for card in hand] if sees else None,
+            "tiles": [{"tile": tile, "kind": kinds[tile]} for tile in held] if sees else None,
         }
-    known = derived(data)
+    return players
+
+
+def _card_view(card: str, info: tuple[str, int, int]) -> dict[str, Any]:
+    return {"card": card, "colour": info[0], "strength": info[1], "movement": info[2]}
+
+
+def _cups(
+    known: dict[str, Any], state: State, everything: bool, own: int | None
+) -> list[dict[str, Any]]:
     declared = state["options"].get("maze") == "declared"
     peeks = state["peeks"]
     faces = state["cups"]
@@ -94,14 +104,50 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
                 "peeked": seen,
             }
         )
+    return cups
+
+
+def _lineup_views(
+    obstacles: dict[str, tuple], lineup: list[dict[str, Any]]
+) -> tuple[list[dict[str, Any]], int | None]:
+    """The Lineup as shown, and the position of its first face-up card (the current one)."""
+    shown = []
+    current = None
+    for index, slot in enumerate(lineup):
+        card = slot["card"]
+        if card and slot["up"]:
+            if current is None:
+                current = index + 1
+            info = obstacles.get(card)
+            if info is not None:
+                shown.append(
+                    {
+                        "position": index + 1,
+                        "card": card,
+                        "face_up": True,
+                        "colours": list(info[0]),
+                        "strength": info[1],
+                        "reward": info[2],
+                    }
+                )
+                continue
+        shown.append(_face_down(index))
+    return shown, current
+
+
+def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
+    names = state["players"]
+    if viewer not in (TABLE, HOST, EVERYTHING) and viewer not in names:
+        raise ValueError(f"unknown viewer {viewer!r}")
+    everything = viewer == EVERYTHING
+    own = names.index(viewer) if viewer in names else None
+    known = derived(data)
+    players = _players(known, state, everything, own)
+    cups = _cups(known, state, everything, own)
     pile = state["obstacle_pile"]
+    lineup, current_position = _lineup_views(known["obstacles"], pile["lineup"])
     fight = state["fight"]
     fight_view = None
-    current_position = None
-    for index, slot in enumerate(pile["lineup"]):
-        if slot["card"] and slot["up"]:
-            current_position = index + 1
-            break
     if fight is not None:
         entry = pile["lineup"][fight["obstacle"] - 1] if fight["obstacle"] else None
         obstacle = _lineup(data, fight["obstacle"] - 1, entry) if entry else None
@@ -120,7 +166,7 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
     phase = state["phase"]
     mover = active is not None and phase == "moving" and (everything or own == active)
     reach_view = None
-    if mover and not state["interrupts"] and not declared:
+    if mover and not state["interrupts"] and state["options"].get("maze") != "declared":
         reductors = (
             []
             if ts["tile_played"]
@@ -161,7 +207,7 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
         "cloak": names[state["cloak"]] if state["cloak"] is not None else None,
         "hedge": state["hedge"],
         "cups": cups,
-        "lineup": [_lineup(data, i, slot) for i, slot in enumerate(pile["lineup"])],
+        "lineup": lineup,
         "current": current_position,
         "piles": {
             "battle": len(state["battle_pile"]["deck"]),

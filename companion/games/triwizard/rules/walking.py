@@ -17,7 +17,7 @@ from companion.rules.api import MALFORMED, State
 from companion.rules.common import Refuse
 
 from .derived import derived
-from .geometry import beyond, feature, is_green, is_path, neighbours, straight, xy
+from .geometry import feature, is_green, is_path, neighbours, straight, xy
 from .state import cloaked, occupant
 
 #: the rule a walk longer than allowed breaks: the allowance, the Movement Rating forward, the
@@ -280,7 +280,6 @@ def reach(
     needed), the steps it takes, and whether it stops on an obstacle."""
     board = data["board"]
     spaces = board["spaces"]
-    near = board["neighbours"]
     start = state["pieces"][seat]
     hidden = cloaked(state, seat)
     hedge = state["hedge"]
@@ -290,51 +289,41 @@ def reach(
     tile = reductors[0] if reductors else None
     if tile is None:
         return _plain_reach(data, state, seat, allowance, start, hidden, hedge, others)
-    # breadth first over (space, Reductor used); parent links, and the routes they give
-    parent: dict[tuple[str, bool], tuple[tuple[str, bool] | None, list[str], int]] = {
-        (start, False): (None, [], 0)
-    }
+    # breadth first over (space, Reductor used), hop by hop: the steps and route to each
+    known = derived(data)
+    moves = known["hops"]
+    stopping = frozenset() if hidden else known["obstacle_spaces"]
+    total_of: dict[tuple[str, bool], int] = {(start, False): 0}
     routes: dict[tuple[str, bool], list[str]] = {(start, False): []}
     frontier = [(start, False)]
     while frontier:
         onward = []
         for key in frontier:
             here, used = key
-            steps = parent[key][2]
-            if steps and not hidden and spaces[here]["feature"] == "obstacle":
+            steps = total_of[key]
+            if steps and here in stopping:
                 continue
-            hops = []
-            for there in near.get(here, ()):
-                cell = spaces[there]
-                if cell["kind"] == "path":
-                    if there != hedge:
-                        hops.append((there, used, [there]))
-                elif tile and not used:
-                    step = (cell["x"] - spaces[here]["x"], cell["y"] - spaces[here]["y"])
-                    run = [there]
-                    nxt = beyond(data, there, step)
-                    while nxt is not None and spaces[nxt]["kind"] != "path":
-                        run.append(nxt)
-                        nxt = beyond(data, nxt, step)
-                    if nxt is not None and nxt != hedge:
-                        hops.append((nxt, True, [*run, nxt]))
-            for there, now_used, hop in hops:
+            route = routes[key]
+            for there, jump, hop in moves.get(here, ()):
+                if there == hedge or (jump and used):
+                    continue
                 total = steps + len(hop)
+                now_used = used or jump
                 new_key = (there, now_used)
-                if total > allowance or there == start or new_key in parent:
+                if total > allowance or there == start or new_key in total_of:
                     continue
-                if now_used and (there, False) in parent:
+                if now_used and (there, False) in total_of:
                     continue
-                if now_used and any(cell in routes[key] or cell == start for cell in hop):
+                if now_used and any(cell in route or cell == start for cell in hop):
                     continue
-                parent[new_key] = (key, hop, total)
-                routes[new_key] = routes[key] + hop
+                total_of[new_key] = total
+                routes[new_key] = [*route, *hop]
                 onward.append(new_key)
         frontier = onward
     found: dict[str, dict[str, Any]] = {}
-    for key in sorted(parent, key=lambda k: (parent[k][2], k[1], k[0])):
+    for key in sorted(total_of, key=lambda k: (total_of[k], k[1], k[0])):
         space, used = key
-        steps = parent[key][2]
+        steps = total_of[key]
         if space in found or not steps:
             continue
         battle = not hidden and spaces[space]["feature"] == "obstacle"
