@@ -13,7 +13,9 @@ from companion.rules.api import MALFORMED, State
 from companion.rules.common import Refuse, event, seat_of
 
 from . import alike
+from .chance import awaited
 from .geometry import feature
+from .movement import movement_roll
 from .numbers import CUP_TILES, HAND, SLOTS, TILE_LIMIT
 from .state import cloaked, fulfilled, peeked, unseen_cups
 
@@ -48,6 +50,12 @@ def _check_player(state: State, action: dict, step: dict) -> None:
                 other=who,
             ),
         )
+
+
+#: the draw piles' names in a refusal (texts are immutable: made once)
+BATTLE_PILE = t("Battle Card")
+TILE_PILE = t("Resource Tile")
+OBSTACLE_PILE = t("Obstacle")
 
 
 def take_from(pile: dict[str, Any], item: Any, rule: str, what: str) -> None:
@@ -85,7 +93,7 @@ def draw_card(data: dict[str, Any], state: State, action: dict, events: list) ->
     if len(state["hands"][seat]) >= HAND:
         raise Refuse("TW-BCARD-2", t("A hand never holds more than 4 Battle Cards."))
     card = alike.battle_card(data, state["battle_pile"], action.get("card"))
-    take_from(state["battle_pile"], card, "TW-BCARD-4", t("Battle Card"))
+    take_from(state["battle_pile"], card, "TW-BCARD-4", BATTLE_PILE)
     state["hands"][seat].append(card)
     fulfilled(state)
     events.append(
@@ -118,7 +126,7 @@ def draw_tile(data: dict[str, Any], state: State, action: dict, events: list) ->
         fulfilled(state)
         return
     tile = alike.resource_tile(data, pile["deck"] or pile["discard"], action.get("tile"))
-    take_from(pile, tile, "TW-RES-3", t("Resource Tile"))
+    take_from(pile, tile, "TW-RES-3", TILE_PILE)
     fulfilled(state)
     gain_tile(state, seat, tile)
     events.append(
@@ -137,7 +145,7 @@ def reveal_obstacle(data: dict[str, Any], state: State, action: dict, events: li
     _awaited(state, "obstacle")
     pile = state["obstacle_pile"]
     named = alike.obstacle_card(data, pile, action.get("card"))
-    take_from(pile, named, "TW-OCARD-4", t("Obstacle"))
+    take_from(pile, named, "TW-OCARD-4", OBSTACLE_PILE)
     position = next(i for i, slot in enumerate(pile["lineup"]) if slot["card"] is None)
     pile["lineup"][position] = {"card": named, "up": True}
     fulfilled(state)
@@ -164,8 +172,6 @@ def roll(data: dict[str, Any], state: State, action: dict, events: list) -> None
             "TW-COMP-7",
             t("{value} is not a face of the die.", value=repr(face)),
         )
-    from .chance import awaited
-
     step = awaited(state)
     if step is None or step["kind"] != "die":
         if state["phase"] == "over":
@@ -204,8 +210,6 @@ def roll(data: dict[str, Any], state: State, action: dict, events: list) -> None
         fulfilled(state)
     events.append(event("roll", t("{player} rolls {value}.", player=step["player"], value=face)))
     if why == "move":
-        from .movement import movement_roll
-
         movement_roll(data, state, face, events)
     elif why == "removal":
         from .cloak import removal_roll

@@ -65,13 +65,6 @@ def straight(data: dict[str, Any], run: list[str]) -> bool:
     return all(direction(data, a, b) == step for a, b in zip(run, run[1:]))
 
 
-def beyond(data: dict[str, Any], space: str, step: tuple[int, int]) -> str | None:
-    """The space one step from ``space`` in direction ``step`` (None: dark hedge or off the
-    board)."""
-    x, y = xy(data, space)
-    return data["board"]["at"].get(f"{x + step[0]},{y + step[1]}")
-
-
 def nearest(data: dict[str, Any], origin: str, candidates: list[str]) -> list[str]:
     """The candidates at the least Path distance from ``origin`` (unreachable ones last resort:
     none of them when any is reachable)."""

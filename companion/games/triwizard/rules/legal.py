@@ -18,7 +18,7 @@ from .battles import matches, obstacle_of, push_limit
 from .geometry import feature, is_path, neighbours, open_spaces
 from .numbers import QUIET_PHASES, SLOTS
 from .state import cloaked, interrupt, occupant, right_of
-from .walking import check_walk, reach
+from .walking import check_walk, reach, taken
 
 
 def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
@@ -115,8 +115,6 @@ def legal_actions(data: dict[str, Any], state: State) -> list[Action]:
 
 
 def _taken_here(data: dict[str, Any], state: State, seat: int) -> bool:
-    from .walking import taken
-
     return taken(data, state, state["pieces"][seat], seat)
 
 

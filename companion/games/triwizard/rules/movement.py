@@ -11,6 +11,7 @@ from companion.rules.common import Refuse, event
 
 from . import declared
 from .numbers import CLOAK_FACE
+from .spaces import resolve_end
 from .state import face_value
 from .turns import no_interrupt, no_pending, own_turn
 from .walking import check_walk
@@ -99,6 +100,4 @@ def move(data: dict[str, Any], state: State, action: dict, events: list) -> None
     if not path:  # TW-AMB-8: staying put is no move, so the space does nothing
         state["phase"] = "post"
         return
-    from .spaces import resolve_end
-
     resolve_end(data, state, seat, events)

@@ -12,8 +12,11 @@ from companion.rules.api import State
 from .chance import awaited
 from .state import interrupt, right_of
 
+_ASK: Any = object()  # no awaited step given: ask ``awaited``
 
-def prompt(data: dict[str, Any], state: State) -> Text:
+
+def prompt(data: dict[str, Any], state: State, step: Any = _ASK) -> Text:
+    """The public sentence; ``step`` is ``awaited(state)`` when the caller has it already."""
     names = state["players"]
     phase = state["phase"]
     if phase == "over":
@@ -46,7 +49,8 @@ def prompt(data: dict[str, Any], state: State) -> Text:
         return t(
             "Put every piece on the Entrance, the Cup Tiles face down and the Wandering Hedge in the centre, then confirm."
         )
-    step = awaited(state)
+    if step is _ASK:
+        step = awaited(state)
     if step is not None and state["pending"]:
         return _chance_prompt(state, step)
     if phase == "first_player":
@@ -119,15 +123,17 @@ def _chance_prompt(state: State, step: dict[str, Any]) -> Text:
     )
 
 
-def waiting_names(state: State) -> list[str]:
-    """Who the table waits for now, by name."""
+def waiting_names(state: State, step: Any = _ASK) -> list[str]:
+    """Who the table waits for now, by name; ``step`` is ``awaited(state)`` when the caller has
+    it already."""
     names = state["players"]
     if state["phase"] == "over":
         return []
     current = interrupt(state)
     if current is not None:
         return [names[current["player"]]]
-    step = awaited(state)
+    if step is _ASK:
+        step = awaited(state)
     if step is not None and step.get("player"):
         return [step["player"]]
     if state["phase"] in ("setup", "first_player"):

@@ -19,36 +19,41 @@ def copy_json(value: Any) -> Any:
     return value
 
 
-def _pile(pile: dict[str, Any]) -> dict[str, Any]:
-    copied = {"deck": pile["deck"][:], "discard": pile["discard"][:]}
-    if "lineup" in pile:
-        copied["lineup"] = [dict(slot) for slot in pile["lineup"]]
-    return copied
-
-
 def copy_state(state: State) -> State:
     """A deep copy of a state, made quickly (``apply`` works on a copy): each part copied as
     deep as it goes; the players' names and the options are never changed, so they are shared."""
     new = dict(state)
     new["pieces"] = state["pieces"][:]
-    new["cups"] = dict(state["cups"])
-    new["peeks"] = [dict(peek) for peek in state["peeks"]]
+    new["cups"] = state["cups"].copy()
+    peeks = state["peeks"]
+    new["peeks"] = [peek.copy() for peek in peeks] if peeks else []
     new["hands"] = [hand[:] for hand in state["hands"]]
     new["tiles"] = [tiles[:] for tiles in state["tiles"]]
-    new["battle_pile"] = _pile(state["battle_pile"])
-    new["tile_pile"] = _pile(state["tile_pile"])
-    new["obstacle_pile"] = _pile(state["obstacle_pile"])
-    new["pending"] = [dict(step) for step in state["pending"]]
-    new["interrupts"] = copy_json(state["interrupts"])
-    turn = dict(state["turn_state"])
+    pile = state["battle_pile"]
+    new["battle_pile"] = {"deck": pile["deck"][:], "discard": pile["discard"][:]}
+    pile = state["tile_pile"]
+    new["tile_pile"] = {"deck": pile["deck"][:], "discard": pile["discard"][:]}
+    pile = state["obstacle_pile"]
+    new["obstacle_pile"] = {
+        "deck": pile["deck"][:],
+        "discard": pile["discard"][:],
+        "lineup": [slot.copy() for slot in pile["lineup"]],
+    }
+    pending = state["pending"]
+    new["pending"] = [step.copy() for step in pending] if pending else []
+    interrupts = state["interrupts"]
+    new["interrupts"] = copy_json(interrupts) if interrupts else []
+    turn = state["turn_state"].copy()
     turn["path"] = turn["path"][:]
     new["turn_state"] = turn
-    if state["fight"] is not None:
-        fight = dict(state["fight"])
+    fight = state["fight"]
+    if fight is not None:
+        fight = fight.copy()
         fight["rolls"] = fight["rolls"][:]
         new["fight"] = fight
     new["uncleared"] = state["uncleared"][:]
-    new["tie"] = copy_json(state["tie"])
+    if state["tie"] is not None:
+        new["tie"] = copy_json(state["tie"])
     return new
 
 

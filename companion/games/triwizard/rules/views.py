@@ -15,6 +15,7 @@ from companion.rules.api import EVERYTHING, HOST, TABLE, Outcome, State
 
 from .battles import push_limit
 from .chance import awaited
+from .derived import derived
 from .numbers import GAME_ID, SLOTS
 from .prompts import prompt, waiting_names
 from .state import copy_json, interrupt, right_of
@@ -22,29 +23,116 @@ from .walking import reach
 
 
 def _card(data: dict[str, Any], card: str) -> dict[str, Any]:
-    info = data["battle"][card]
-    return {
-        "card": card,
-        "colour": info["colour"],
-        "strength": info["strength"],
-        "movement": info["movement"],
-    }
+    colour, strength, movement = derived(data)["cards"][card]
+    return {"card": card, "colour": colour, "strength": strength, "movement": movement}
 
 
 def _tile(data: dict[str, Any], tile: str) -> dict[str, Any]:
-    return {"tile": tile, "kind": data["tiles"][tile]["kind"]}
+    return {"tile": tile, "kind": derived(data)["kinds"][tile]}
 
 
 def _lineup(data: dict[str, Any], index: int, slot: dict[str, Any]) -> dict[str, Any]:
-    card = data["obstacles"].get(slot["card"]) if slot["card"] and slot["up"] else None
+    card = derived(data)["obstacles"].get(slot["card"]) if slot["card"] and slot["up"] else None
+    if card is None:
+        return _face_down(index)
     return {
         "position": index + 1,
-        "card": slot["card"] if card else None,
-        "face_up": bool(card),
-        "colours": list(card["colours"]) if card else [],
-        "strength": card["strength"] if card else None,
-        "reward": card["reward"] if card else None,
+        "card": slot["card"],
+        "face_up": True,
+        "colours": list(card[0]),
+        "strength": card[1],
+        "reward": card[2],
     }
+
+
+def _face_down(index: int) -> dict[str, Any]:
+    return {
+        "position": index + 1,
+        "card": None,
+        "face_up": False,
+        "colours": [],
+        "strength": None,
+        "reward": None,
+    }
+
+
+def _players(
+    known: dict[str, Any], state: State, everything: bool, own: int | None
+) -> dict[str, Any]:
+    cards, kinds = known["cards"], known["kinds"]
+    pieces, hands, tiles = state["pieces"], state["hands"], state["tiles"]
+    cloak, uncleared = state["cloak"], state["uncleared"]
+    players = {}
+    for seat, name in enumerate(state["players"]):
+        sees = everything or own == seat
+        hand, held = hands[seat], tiles[seat]
+        players[name] = {
+            "seat": seat,
+            "piece": seat + 1,
+            "space": pieces[seat],
+            "cloaked": cloak == seat,
+            "hand_count": len(hand),
+            "tile_count": len(held),
+            "uncleared": seat in uncleared,
+            "hand": [_card_view(card, cards[card]) for card in hand] if sees else None,
+            "tiles": [{"tile": tile, "kind": kinds[tile]} for tile in held] if sees else None,
+        }
+    return players
+
+
+def _card_view(card: str, info: tuple[str, int, int]) -> dict[str, Any]:
+    return {"card": card, "colour": info[0], "strength": info[1], "movement": info[2]}
+
+
+def _cups(
+    known: dict[str, Any], state: State, everything: bool, own: int | None
+) -> list[dict[str, Any]]:
+    declared = state["options"].get("maze") == "declared"
+    peeks = state["peeks"]
+    faces = state["cups"]
+    cups = []
+    for slot, space in zip(SLOTS, known["cup_spaces"]):
+        seen = None
+        for peek in peeks:
+            if peek["slot"] == slot and (everything or peek["seat"] == own):
+                seen = peek["tile"]
+        cups.append(
+            {
+                "slot": slot,
+                "space": f"cup:{slot}" if declared else space,
+                "face_up": faces[slot],
+                "peeked": seen,
+            }
+        )
+    return cups
+
+
+def _lineup_views(
+    obstacles: dict[str, tuple], lineup: list[dict[str, Any]]
+) -> tuple[list[dict[str, Any]], int | None]:
+    """The Lineup as shown, and the position of its first face-up card (the current one)."""
+    shown = []
+    current = None
+    for index, slot in enumerate(lineup):
+        card = slot["card"]
+        if card and slot["up"]:
+            if current is None:
+                current = index + 1
+            info = obstacles.get(card)
+            if info is not None:
+                shown.append(
+                    {
+                        "position": index + 1,
+                        "card": card,
+                        "face_up": True,
+                        "colours": list(info[0]),
+                        "strength": info[1],
+                        "reward": info[2],
+                    }
+                )
+                continue
+        shown.append(_face_down(index))
+    return shown, current
 
 
 def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
@@ -53,44 +141,13 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
         raise ValueError(f"unknown viewer {viewer!r}")
     everything = viewer == EVERYTHING
     own = names.index(viewer) if viewer in names else None
-    players = {}
-    for seat, name in enumerate(names):
-        sees = everything or own == seat
-        players[name] = {
-            "seat": seat,
-            "piece": seat + 1,
-            "space": state["pieces"][seat],
-            "cloaked": state["cloak"] == seat,
-            "hand_count": len(state["hands"][seat]),
-            "tile_count": len(state["tiles"][seat]),
-            "uncleared": seat in state["uncleared"],
-            "hand": [_card(data, c) for c in state["hands"][seat]] if sees else None,
-            "tiles": [_tile(data, x) for x in state["tiles"][seat]] if sees else None,
-        }
-    board = data["board"]
-    declared = state["options"].get("maze") == "declared"
-    cups = []
-    for slot in SLOTS:
-        seen = None
-        for peek in state["peeks"]:
-            if peek["slot"] == slot and (everything or peek["seat"] == own):
-                seen = peek["tile"]
-        cups.append(
-            {
-                "slot": slot,
-                "space": f"cup:{slot}" if declared else board["cup_slots"][slot],
-                "face_up": state["cups"][slot],
-                "peeked": seen,
-            }
-        )
+    known = derived(data)
+    players = _players(known, state, everything, own)
+    cups = _cups(known, state, everything, own)
     pile = state["obstacle_pile"]
+    lineup, current_position = _lineup_views(known["obstacles"], pile["lineup"])
     fight = state["fight"]
     fight_view = None
-    current_position = None
-    for index, slot in enumerate(pile["lineup"]):
-        if slot["card"] and slot["up"]:
-            current_position = index + 1
-            break
     if fight is not None:
         entry = pile["lineup"][fight["obstacle"] - 1] if fight["obstacle"] else None
         obstacle = _lineup(data, fight["obstacle"] - 1, entry) if entry else None
@@ -109,7 +166,7 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
     phase = state["phase"]
     mover = active is not None and phase == "moving" and (everything or own == active)
     reach_view = None
-    if mover and not state["interrupts"] and not declared:
+    if mover and not state["interrupts"] and state["options"].get("maze") != "declared":
         reductors = (
             []
             if ts["tile_played"]
@@ -132,14 +189,15 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
         elif current["kind"] == "choose":
             interrupt_view["options"] = list(current["options"])
             interrupt_view["piece"] = names[current["seat"]]
+    step = awaited(state)
     result: dict[str, Any] = {
         "game": GAME_ID,
         "viewer": viewer,
         "phase": phase,
-        "prompt": prompt(data, state),
+        "prompt": prompt(data, state, step),
         "order": list(names),
         "active": names[active] if active is not None else None,
-        "waiting_for": waiting_names(state),
+        "waiting_for": waiting_names(state, step),
         "finished": phase == "over",
         "winners": [names[state["winner"]]] if state["winner"] is not None else [],
         "players": players,
@@ -149,7 +207,7 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
         "cloak": names[state["cloak"]] if state["cloak"] is not None else None,
         "hedge": state["hedge"],
         "cups": cups,
-        "lineup": [_lineup(data, i, slot) for i, slot in enumerate(pile["lineup"])],
+        "lineup": lineup,
         "current": current_position,
         "piles": {
             "battle": len(state["battle_pile"]["deck"]),
@@ -180,8 +238,8 @@ def view(data: dict[str, Any], state: State, viewer: str) -> dict[str, Any]:
         else None,
         "interrupt": interrupt_view,
         "veritaserum": veritaserum,
-        "awaiting": _public_awaiting(state),
-        "die": list(data["die"]["faces"]),
+        "awaiting": _public_awaiting(step),
+        "die": list(known["faces"]),
         "deadline": None,
         "options": _options(state["options"], everything),
     }
@@ -214,8 +272,8 @@ def _options(options: dict[str, Any], everything: bool) -> dict[str, Any]:
     return dict(_SHOWN[1])
 
 
-def _public_awaiting(state: State) -> dict[str, Any] | None:
-    step = awaited(state)
+def _public_awaiting(step: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The awaited chance step, as everyone may see it (``chance.awaited``'s, names given)."""
     if step is None:
         return None
     public = {"kind": step["kind"], "why": step.get("why"), "player": step.get("player")}

@@ -16,7 +16,8 @@ from companion.i18n import t
 from companion.rules.api import MALFORMED, State
 from companion.rules.common import Refuse
 
-from .geometry import beyond, feature, is_green, is_path, neighbours, straight, xy
+from .derived import derived
+from .geometry import feature, is_green, is_path, neighbours, straight, xy
 from .state import cloaked, occupant
 
 #: the rule a walk longer than allowed breaks: the allowance, the Movement Rating forward, the
@@ -279,7 +280,6 @@ def reach(
     needed), the steps it takes, and whether it stops on an obstacle."""
     board = data["board"]
     spaces = board["spaces"]
-    near = board["neighbours"]
     start = state["pieces"][seat]
     hidden = cloaked(state, seat)
     hedge = state["hedge"]
@@ -289,69 +289,59 @@ def reach(
     tile = reductors[0] if reductors else None
     if tile is None:
         return _plain_reach(data, state, seat, allowance, start, hidden, hedge, others)
-    # breadth first over (space, Reductor used); parent links give the routes
-    parent: dict[tuple[str, bool], tuple[tuple[str, bool] | None, list[str], int]] = {
-        (start, False): (None, [], 0)
-    }
+    # breadth first over (space, Reductor used), hop by hop: the steps and route to each
+    known = derived(data)
+    moves = known["hops"]
+    stopping = frozenset() if hidden else known["obstacle_spaces"]
+    total_of: dict[tuple[str, bool], int] = {(start, False): 0}
+    routes: dict[tuple[str, bool], list[str]] = {(start, False): []}
     frontier = [(start, False)]
     while frontier:
         onward = []
         for key in frontier:
             here, used = key
-            steps = parent[key][2]
-            if steps and not hidden and spaces[here]["feature"] == "obstacle":
+            steps = total_of[key]
+            if steps and here in stopping:
                 continue
-            hops = []
-            for there in near.get(here, ()):
-                cell = spaces[there]
-                if cell["kind"] == "path":
-                    if there != hedge:
-                        hops.append((there, used, [there]))
-                elif tile and not used:
-                    step = (cell["x"] - spaces[here]["x"], cell["y"] - spaces[here]["y"])
-                    run = [there]
-                    nxt = beyond(data, there, step)
-                    while nxt is not None and spaces[nxt]["kind"] != "path":
-                        run.append(nxt)
-                        nxt = beyond(data, nxt, step)
-                    if nxt is not None and nxt != hedge:
-                        hops.append((nxt, True, [*run, nxt]))
-            for there, now_used, hop in hops:
+            route = routes[key]
+            for there, jump, hop in moves.get(here, ()):
+                if there == hedge or (jump and used):
+                    continue
                 total = steps + len(hop)
+                now_used = used or jump
                 new_key = (there, now_used)
-                if total > allowance or there == start or new_key in parent:
+                if total > allowance or there == start or new_key in total_of:
                     continue
-                if now_used and (there, False) in parent:
+                if now_used and (there, False) in total_of:
                     continue
-                if now_used and any(cell in _route(parent, key) or cell == start for cell in hop):
+                if now_used and any(cell in route or cell == start for cell in hop):
                     continue
-                parent[new_key] = (key, hop, total)
+                total_of[new_key] = total
+                routes[new_key] = [*route, *hop]
                 onward.append(new_key)
         frontier = onward
     found: dict[str, dict[str, Any]] = {}
-    for key in sorted(parent, key=lambda k: (parent[k][2], k[1], k[0])):
+    for key in sorted(total_of, key=lambda k: (total_of[k], k[1], k[0])):
         space, used = key
-        steps = parent[key][2]
+        steps = total_of[key]
         if space in found or not steps:
             continue
         battle = not hidden and spaces[space]["feature"] == "obstacle"
         if not battle and space in others:
             if steps == allowance:
-                route = _route(parent, key)
-                options, _extra, routes = extensions(data, state, seat, start, route, "move")
+                route = routes[key]
+                options, _extra, onward_routes = extensions(data, state, seat, start, route, "move")
                 for option in options:
                     if option not in found:
                         stop = not hidden and spaces[option]["feature"] == "obstacle"
                         found[option] = _entry(
                             option,
-                            route + routes[option],
+                            route + onward_routes[option],
                             used and tile,
                             "obstacle" if stop else None,
                         )
             continue
-        found[space] = _entry(
-            space, _route(parent, key), used and tile, "obstacle" if battle else None
-        )
+        found[space] = _entry(space, routes[key], used and tile, "obstacle" if battle else None)
     return sorted(found.values(), key=lambda entry: (entry["steps"], entry["space"]))
 
 
@@ -367,36 +357,32 @@ def _plain_reach(
 ) -> list[dict[str, Any]]:
     """``reach`` without a Reductor Curse: breadth first over the Path."""
     spaces = data["board"]["spaces"]
-    near = data["board"]["neighbours"]
-    parent: dict[str, str | None] = {start: None}
-    depth = {start: 0}
+    known = derived(data)
+    near = known["path_near"]
+    stopping = frozenset() if hidden else known["obstacle_spaces"]
+    shortest: dict[str, list[str]] = {start: []}  # the shortest route to each space reached
     frontier = [start]
     steps = 0
     while frontier and steps < allowance:
         steps += 1
         onward = []
         for here in frontier:
-            if here != start and not hidden and spaces[here]["feature"] == "obstacle":
+            if here != start and here in stopping:
                 continue
+            before = shortest[here]
             for there in near.get(here, ()):
-                if there in parent or there == hedge or spaces[there]["kind"] != "path":
+                if there in shortest or there == hedge:
                     continue
-                parent[there] = here
-                depth[there] = steps
+                shortest[there] = [*before, there]
                 onward.append(there)
         frontier = onward
     found: dict[str, dict[str, Any]] = {}
     extended: list[tuple[str, list[str]]] = []
-    for space, steps in depth.items():
+    for space, route in shortest.items():
+        steps = len(route)
         if not steps:
             continue
-        route = [space]
-        back = parent[space]
-        while back != start:
-            route.append(back)
-            back = parent[back]
-        route.reverse()
-        battle = not hidden and spaces[space]["feature"] == "obstacle"
+        battle = space in stopping
         if not battle and space in others:
             if steps == allowance:
                 extended.append((space, route))
@@ -417,18 +403,6 @@ def _plain_reach(
                     option, route + routes[option], None, "obstacle" if stop else None
                 )
     return sorted(found.values(), key=lambda entry: (entry["steps"], entry["space"]))
-
-
-def _route(parent: dict, key: Any) -> list[str]:
-    hops = []
-    while key is not None:
-        previous, hop, _steps = parent[key]
-        hops.append(hop)
-        key = previous
-    route: list[str] = []
-    for hop in reversed(hops):
-        route += hop
-    return route
 
 
 def _entry(space: str, route: list[str], tile: Any, stops: str | None) -> dict[str, Any]:
