@@ -6,7 +6,22 @@ from __future__ import annotations
 
 import core_support
 from core_support import new, play
-from tw_support import ANN, BOB, CID, arrange, move, phase, refused, roll, start, view, where
+from tw_support import (
+    ANN,
+    BOB,
+    CID,
+    O_RED_ORANGE_8_2,
+    act,
+    arrange,
+    default_lineup,
+    move,
+    phase,
+    refused,
+    roll,
+    start,
+    view,
+    where,
+)
 
 from companion.games.triwizard.rules import Triwizard
 
@@ -98,3 +113,40 @@ def test_dumbledore_with_two_nearest_penalties_asks_the_caster():
         {"type": "choose", "player": "Ann", "space": "K12"},
         {"type": "choose", "player": "Ann", "space": "K14"},
     ]
+
+
+def test_advance_of_nothing_from_a_shared_obstacle_never_offers_the_way_back():
+    """TW-BATTLE-WIN-1, TW-AMB-6, TW-AMB-32: Bob stands uncleared on K5; Ann enters from K4 and
+    wins; advancing nothing would end on Bob's space, and the next available space is K6 only
+    (never back towards K4, where Ann came from)."""
+    s = start(
+        arrange(
+            3,
+            pieces={ANN: "K4", BOB: "K5"},
+            uncleared=[BOB],
+            hands={ANN: HAND},
+            lineup=default_lineup(O_RED_ORANGE_8_2),
+        )
+    )
+    s = move(roll(s, 1), ANN, ["K5"])
+    s = roll(act(s, type="play_card", player=ANN, card="red-5-3"), 5)
+    assert phase(s) == "advance"
+    r = refused(s, "TW-MOVE-5", type="advance", player=ANN, path=[])
+    assert str(r.reason) == "Another piece stands on K5: go on to the next available space (K6)."
+
+
+def test_reach_beyond_two_taken_spaces_takes_the_first_by_name():
+    """TW-MOVE-5, TW-AMB-6: with a Reductor in hand, Ann on K16 with 2 steps; Ben on M171 and
+    Cat on M162 (both 2 steps away): M172 beyond them is reached through M162, the first of the
+    two by name."""
+    reductor = core_support.tile_of("reductor")
+    state = core_support.arranged(
+        ["Ann", "Ben", "Cat"],
+        3,
+        hands={name: [] for name in ("Ann", "Ben", "Cat")},
+        pieces={"Ann": "K16", "Ben": "M171", "Cat": "M162"},
+        tiles={"Ann": [reductor]},
+    )
+    state = play(core_support.refill(state), {"type": "roll", "value": 1})
+    reach = {e["space"]: e for e in core_support.GAME.view(state, "Ann")["reach"]}
+    assert reach["M172"]["path"] == ["M161", "M162", "M172"]
