@@ -43,6 +43,21 @@ def one_at_a_time(act):
     return wrapper
 
 
+def sticker_box(label: str, seed: int, components: dict[str, int]) -> dict[str, str]:
+    """A game's simulated box of stickers: UID -> component name, as many stickers as the box
+    holds of each component, in ``components``' order; the UIDs (seven bytes, as NTAG stickers
+    have) are fixed by ``label`` and ``seed``."""
+    rng = random.Random(f"{label}-stickers/{seed}")
+    tags: dict[str, str] = {}
+    for name, count in components.items():
+        for _ in range(count):
+            uid = "04" + "".join(f"{rng.randrange(256):02X}" for _ in range(6))
+            while uid in tags:
+                uid = "04" + "".join(f"{rng.randrange(256):02X}" for _ in range(6))
+            tags[uid] = name
+    return tags
+
+
 class GameHands:
     """One game's pieces on the simulated table and what the hands do with them. A game's plug-in
     names its subclass (``sim``); this base has no stickers and no acts of its own.

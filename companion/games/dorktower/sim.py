@@ -7,11 +7,10 @@ what a draw for another player drew is not told (``companion/web/simulation.py``
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from companion.i18n import t
-from companion.table.sim import GameHands
+from companion.table.sim import GameHands, sticker_box
 
 #: a drawn thing's action -> (component kind, the action's key naming it)
 DRAWS = {
@@ -24,15 +23,7 @@ DRAWS = {
 def dorktower_tags(seed: int, components: dict[str, int]) -> dict[str, str]:
     """The simulated Dork Tower box: UID -> component ("tower", "token goblin", "item dagger",
     "scroll hex"), as many stickers as the box holds of each, UIDs fixed by ``seed``."""
-    rng = random.Random(f"dorktower-stickers/{seed}")
-    tags: dict[str, str] = {}
-    for name, count in components.items():
-        for _ in range(count):
-            uid = "04" + "".join(f"{rng.randrange(256):02X}" for _ in range(6))
-            while uid in tags:
-                uid = "04" + "".join(f"{rng.randrange(256):02X}" for _ in range(6))
-            tags[uid] = name
-    return tags
+    return sticker_box("dorktower", seed, components)
 
 
 class DorkTowerHands(GameHands):

@@ -42,27 +42,11 @@ from companion.rules import TABLE, Action, Refusal, State
 from companion.table.inputs import NOTHING_TO_TAP, WRONG_KIND, GameInputs
 from companion.table.tags import Component
 
+from .rules.numbers import PHASES
 from .rules.stickers import ids_by_name
 
 #: the phases a move, a tile or a battle card belongs to (spec section 3.2)
-TURN_PHASES = (
-    "open",
-    "swap",
-    "removal_roll",
-    "removal_place",
-    "roll",
-    "cloak_place",
-    "moving",
-    "flip",
-    "battle_select",
-    "battle_roll",
-    "battle_short",
-    "battle_reroll",
-    "advance",
-    "push_back",
-    "reward",
-    "post",
-)
+TURN_PHASES = PHASES[PHASES.index("open") : PHASES.index("post") + 1]
 #: what a draw awaited is told with, at a seat's own reader: pending kind -> (sticker kind)
 PRIVATE_DRAWS = {"card": "battle", "tile": "tile", "peek": "cup", "steal": "tile"}
 #: the words for the choice a tile leaves open (the key its action takes)

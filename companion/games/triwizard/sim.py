@@ -18,11 +18,10 @@ by name (it would choose what that player cannot see: ``draw`` picks unseen).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from companion.i18n import t
-from companion.table.sim import GameHands
+from companion.table.sim import GameHands, sticker_box
 
 from .rules.stickers import sticker_name
 
@@ -44,15 +43,7 @@ HIDDEN_KINDS = ("battle", "tile", "cup", "obstacle")
 def triwizard_tags(seed: int, components: dict[str, int]) -> dict[str, str]:
     """The simulated box: UID -> component ("piece 1", "battle b07", "cup headstone-2"), as
     many stickers as the box holds of each, UIDs fixed by ``seed``."""
-    rng = random.Random(f"triwizard-stickers/{seed}")
-    tags: dict[str, str] = {}
-    for name, count in components.items():
-        for _ in range(count):
-            uid = "04" + "".join(f"{rng.randrange(256):02X}" for _ in range(6))
-            while uid in tags:
-                uid = "04" + "".join(f"{rng.randrange(256):02X}" for _ in range(6))
-            tags[uid] = name
-    return tags
+    return sticker_box("triwizard", seed, components)
 
 
 class TriwizardHands(GameHands):
