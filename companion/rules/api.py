@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -301,6 +302,20 @@ class Game(ABC):
         ``after``) is undone, in one public sentence ("Put the 5 back on Ann's rack."), or None
         when nothing on the table moves back."""
         return None
+
+    def placement(self, state: State) -> Counter | None:
+        """The physical table of ``state`` in public terms: a :data:`.putting_back.Placement`
+        (how many of each ``Thing`` lie in each ``Place``), the same for every state the table
+        display cannot tell from ``state``. None: the game does not describe its table, and an
+        undo says only ``put_back``'s sentence."""
+        return None
+
+    def put_back_steps(self, before: State, action: Action, after: State) -> list[Any]:
+        """The :class:`.putting_back.Step` values that reverse by hand what ``action`` (from
+        ``before`` to ``after``) changed on the table: followed in order, they turn
+        ``placement(after)`` into ``placement(before)``. Public, like ``put_back``. Empty (the
+        default) when nothing on the table moves back or the game has no ``placement``."""
+        return []
 
     def indistinguishable(self, state: State, viewer: str, rng: random.Random) -> State:
         """A state that ``viewer`` cannot tell apart from ``state``, with everything hidden from

@@ -1,0 +1,118 @@
+"""What the table looks like in things and places, and the steps that put it back after an undo.
+
+A game describes its physical table in public terms (:meth:`Game.placement`): which thing lies
+where, as a multiset of ``(Thing, Place)``. A thing whose identity some player may not know is
+named without it (``Thing("stone")`` on a rack, a card in a hand), so the placement of a state is
+the same for every state the table display cannot tell apart from it.
+
+Undoing an action gives :class:`Step` values (:meth:`Game.put_back_steps`): move ``count`` of
+``thing`` from ``source`` (where it lies now) to ``target`` (where it lay before the action), with
+one public sentence, and the tap that confirms it where a reader can see it. Followed by hand,
+the steps turn ``placement(after)`` back into ``placement(before)``: :func:`follow` does that for
+the contract test and for the simulated hands.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, order=True)
+class Thing:
+    """A physical thing, by its kind ("stone", "card", "tile", "piece", "token", "die") and its
+    public name ("7", "Topdeck", "Stupefy"), or None where a player may not know which it is."""
+
+    kind: str
+    name: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "name": self.name}
+
+
+@dataclass(frozen=True, order=True)
+class Place:
+    """Where a thing lies, in public terms: its kind ("reserve", "rack", "hand", "board",
+    "space", "pile", "discard", "tray", "box"), the player it belongs to (a rack, a hand) and its
+    name (a space's id, a pile's name)."""
+
+    kind: str
+    owner: str | None = None
+    name: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "owner": self.owner, "name": self.name}
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """The tap that shows a step was done: ``component`` (as the tag registry names it, "stone
+    7") tapped on the board's reader (``seat`` None) or on ``seat``'s own reader."""
+
+    component: str
+    seat: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"component": self.component, "seat": self.seat}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One physical change to reverse: ``count`` of ``thing`` from ``source`` back to ``target``,
+    said in ``text`` (public, translatable), confirmed by ``confirm`` where a reader sees it."""
+
+    thing: Thing
+    source: Place
+    target: Place
+    text: str
+    count: int = 1
+    confirm: Confirm | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "thing": self.thing.to_json(),
+            "from": self.source.to_json(),
+            "to": self.target.to_json(),
+            "text": self.text,
+            "count": self.count,
+            "confirm": self.confirm.to_json() if self.confirm else None,
+        }
+
+
+Placement = Counter  # Counter[tuple[Thing, Place]]: how many of each thing lie in each place
+
+
+def placement(pairs: Iterable[tuple[Thing, Place]]) -> Placement:
+    """A placement from ``(thing, place)`` pairs, one per physical thing."""
+    return Counter(pairs)
+
+
+class NotThere(ValueError):
+    """A step moves a thing from a place where there is not enough of it."""
+
+
+def follow(layout: Placement, steps: Iterable[Step]) -> Placement:
+    """``layout`` after the steps are done by hand, in order; ``layout`` is left unchanged.
+    Raises :class:`NotThere` for a step that takes more than its source holds."""
+    result = Counter(layout)
+    for step in steps:
+        here = (step.thing, step.source)
+        if result[here] < step.count:
+            raise NotThere(
+                f"{step.count} × {step.thing} is not at {step.source} (there are {result[here]})"
+            )
+        result[here] -= step.count
+        if not result[here]:
+            del result[here]
+        result[(step.thing, step.target)] += step.count
+    return result
+
+
+def difference(before: Placement, after: Placement) -> dict[str, list[tuple[Any, int]]]:
+    """What differs between two placements, for a failing contract's message."""
+    return {
+        "missing": sorted(((pair, n) for pair, n in (before - after).items()), key=repr),
+        "extra": sorted(((pair, n) for pair, n in (after - before).items()), key=repr),
+    }
