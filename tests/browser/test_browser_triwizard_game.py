@@ -137,6 +137,15 @@ class TableWatch:
         dom = self.page.content()
         # the prompt of a short roll names the Double Die whatever the player holds
         text = self.page.inner_text("body").replace("play the Double Die, or accept", "")
+        # the legend names every kind of square whatever anyone holds ("Green Hedge (the Reductor
+        # Curse crosses it)"): its words are the same for every hand, so they are left out
+        for words in self.page.eval_on_selector_all(
+            ".tw-legend li",
+            "ns => ns.map((n) => [...n.childNodes].filter((c) => c.nodeType === 3)"
+            ".map((c) => c.textContent).join(''))",
+        ):
+            if words:
+                text = text.replace(words, "")
         for hand in state["hands"]:
             for card in hand:
                 assert card not in dom, card
