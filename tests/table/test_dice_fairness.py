@@ -182,9 +182,7 @@ def test_the_margins_are_what_the_binomial_says():
 
 
 @pytest.mark.parametrize("weights, loaded", [(D6, "6"), (TWICE, "1")])
-def test_a_loaded_die_is_flagged_within_the_documented_rolls_and_a_fair_one_is_not(
-    weights, loaded
-):
+def test_a_loaded_die_is_flagged_within_the_documented_rolls_and_a_fair_one_is_not(weights, loaded):
     needed = rolls_needed(weights)
     caught = [simulated(seed, weights, needed, loaded) for seed in range(RUNS)]
     fair = [simulated(10_000 + seed, weights, needed, None) for seed in range(RUNS)]
