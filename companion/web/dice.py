@@ -100,6 +100,7 @@ def die_page(token: str, die_id: int):
         statistic=_decimal(test.statistic, 2),
         df=test.df,
         p=_p_value(test.p),
+        p_phrase=_p_value(test.p) if test.p < 0.0001 else "= " + _p_value(test.p),
         alpha=_percent(dice_fairness.ALPHA),
         power=_percent(dice_fairness.POWER),
         min_rolls=found.min_rolls,

@@ -61,7 +61,7 @@ def test_a_loaded_die_is_suspicious_in_both_languages(client, server):
     status, html = page(client, server, f"/{die.id}")
     assert status == 200
     assert text(html, "verdict").startswith("Suspicious: a fair die gives counts this uneven")
-    assert "p = < 0.0001, 300 read rolls" in text(html, "verdict")
+    assert "(p < 0.0001, 300 read rolls)" in text(html, "verdict")
     assert text(html, "test-rolls") == "300"
     assert text(html, "test-statistic") == f"{test.statistic:.2f}" == "38.40"
     assert text(html, "test-df") == "5"
@@ -98,6 +98,7 @@ def test_a_fair_die_needs_its_rolls_then_looks_fair(client, server):
     keep(server, [rng.choice(D6) for _ in range(200)])
     _, html = page(client, server, f"/{die.id}")
     assert text(html, "verdict").startswith("Looks fair: 300 read rolls")
+    assert "(p = 0.0848)" in text(html, "verdict")  # four decimals below 0.1
     _, html = page(client, server, f"/{die.id}", "it")
     assert text(html, "verdict").startswith("Sembra equo: 300 lanci letti")
 
