@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, render_template, url_for
-from flask_babel import format_datetime, format_decimal, gettext
+from flask_babel import gettext
 
-from .common import table
+from .common import select_locale, table
 from .host import check_host
 
 bp = Blueprint("dice", __name__, url_prefix="/host/<token>/dice")
@@ -153,29 +153,29 @@ def _word(word: str) -> str:
     }[word]
 
 
+#: the decimal separator of each language (Babel's locale data would cost about 5 MB of memory
+#: for these few numbers)
+DECIMAL_SEPARATOR = {"it": ","}
+
+
 def _decimal(value: float, places: int) -> str:
-    return format_decimal(round(value, places), format="#,##0." + "0" * places)
+    """A number with ``places`` decimals, with the page's language's decimal separator."""
+    return f"{value:.{places}f}".replace(".", DECIMAL_SEPARATOR.get(select_locale(), "."))
 
 
 def _percent(value: float) -> str:
-    return format_decimal(value * 100, format="#,##0.#") + " %"
+    return f"{value * 100:g}".replace(".", DECIMAL_SEPARATOR.get(select_locale(), ".")) + " %"
 
 
 def _p_value(p: float) -> str:
     """A p-value in the page's language: three decimals from 0.1, four below, "< 0.0001"
     below that."""
     if p < 0.0001:
-        return "< " + format_decimal(0.0001, format="0.0000")
-    if p >= 0.1:
-        return format_decimal(p, format="0.000")
-    return format_decimal(p, format="0.0000")
+        return "< " + _decimal(0.0001, 4)
+    return _decimal(p, 3 if p >= 0.1 else 4)
 
 
 def _when(at: str) -> str:
-    """A stored moment (ISO 8601, UTC) in the page's language, in UTC (the table's clock)."""
-    from datetime import datetime
-
-    try:
-        return format_datetime(datetime.fromisoformat(at), format="medium") + " UTC"
-    except ValueError:
-        return at
+    """A stored moment (ISO 8601, UTC) as date and time to the minute, in UTC (the table's
+    clock), the same in every language."""
+    return at[:16].replace("T", " ") + " UTC" if len(at) >= 16 else at
