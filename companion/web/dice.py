@@ -18,6 +18,8 @@ from .common import select_locale, table
 from .host import check_host
 
 bp = Blueprint("dice", __name__, url_prefix="/host/<token>/dice")
+#: the largest id SQLite can hold: a larger number in the address is no die (not an error)
+MAX_ID = 2**63 - 1
 
 
 @bp.url_value_preprocessor
@@ -55,7 +57,7 @@ def die_page(token: str, die_id: int):
     from ..table import dice_fairness
     from ..table.dice_store import KEEP_ROLLS, PLACED, READ, VIRTUAL
 
-    die = table().store.die_record(die_id)
+    die = table().store.die_record(die_id) if die_id <= MAX_ID else None
     if die is None:
         return render_template(
             "message.html",

@@ -132,6 +132,8 @@ def test_an_unknown_die_is_a_404_page(client, server):
     for path, lang, words in (("/99", "en", "No such die"), ("/0", "it", "Dado inesistente")):
         status, html = page(client, server, path, lang)
         assert status == 404 and words in html
+    status, _ = page(client, server, f"/{2**63}")  # more than SQLite's integers hold
+    assert status == 404
     status, _ = page(client, server, "/-1")
     assert status == 404
     status, _ = page(client, server, "/abc")
