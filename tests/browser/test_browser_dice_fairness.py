@@ -9,6 +9,7 @@ import random
 
 import pytest
 from support import Server
+from test_browser_languages import Catalogs, Looker
 
 from companion.table.dice_store import PLACED, READ, VIRTUAL, Roll
 
@@ -36,6 +37,14 @@ def fits(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+def speaks(looker, page, lang: str, where: str) -> None:
+    """Nothing wider than a 360 or 390 px phone, and no visible text of the other language
+    (the languages test's own check), then back to 390 px."""
+    looker.widths(page, lang, where)
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert looker.problems == []
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", ["en", "it"])
 def test_the_dice_pages_on_a_phone(server, phone, shots, lang):
@@ -43,6 +52,7 @@ def test_the_dice_pages_on_a_phone(server, phone, shots, lang):
         "en": ("Dice fairness", "suspicious", "needs more rolls", "Suspicious:", "virtual die 0"),
         "it": ("Equità dei dadi", "sospetto", "servono più lanci", "Sospetto:", "dado virtuale 0"),
     }[lang]
+    looker = Looker(Catalogs(), shots)
     host = phone(server.host, lang)
     host.click(f"text={words[0]}")
     host.wait_for_url("**/dice")
@@ -51,6 +61,7 @@ def test_the_dice_pages_on_a_phone(server, phone, shots, lang):
     assert words[1] in dice.nth(0).inner_text() and words[2] in dice.nth(1).inner_text()
     assert words[4] in host.inner_text("#virtual-dice")
     fits(host)
+    speaks(looker, host, lang, "dice list")
     shots(host, f"dice-fairness-{lang}-1-list")
 
     dice.nth(0).locator("a").click()
@@ -65,6 +76,7 @@ def test_the_dice_pages_on_a_phone(server, phone, shots, lang):
     assert host.locator("#counts tbody tr").count() == 6
     assert host.locator("#placed tbody tr").count() == 6
     fits(host)
+    speaks(looker, host, lang, "a suspicious die")
     shots(host, f"dice-fairness-{lang}-2-suspicious")
 
     host.go_back()
@@ -72,5 +84,6 @@ def test_the_dice_pages_on_a_phone(server, phone, shots, lang):
     host.wait_for_selector("#verdict")
     assert host.locator("#test").count() == 0  # never tested
     fits(host)
+    speaks(looker, host, lang, "a virtual die")
     shots(host, f"dice-fairness-{lang}-3-virtual")
     assert host.errors == []
