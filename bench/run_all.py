@@ -13,6 +13,7 @@ SCRIPTS = [
     ["throughput.py", "--game", "dorktower", "--games", "40"],
     ["dice_parser.py"],
     ["dice_latency.py"],
+    ["dice_tally.py"],
     ["cold_start.py"],
     ["memory.py"],
     ["hostile_wifi.py"],

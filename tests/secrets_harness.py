@@ -83,6 +83,10 @@ PLAYING_WORLD = "/host/<token>/sim/world"
 TOKEN_PREFIXES = {"/p/<token>": "player", "/host/<token>": "host"}
 #: The sticker map (UID -> component): the host's, and refused (409) while a game is played.
 STICKER_MAP = "/host/<token>/tags.json"
+#: A die's fairness page: the host's alone (a die's reader and index are device data). Each die
+#: the table has kept is fetched; before any, a die id no die has (the host's answer is 404).
+DIE_PAGE = "/host/<token>/dice/<int:die_id>"
+NO_DIE = 0
 #: The table display's own page: the only one but the host's that may show the host's PIN.
 DISPLAY_PAGE = "/table"
 DENIED = (401, 403, 404)
@@ -296,6 +300,8 @@ class Harness(TablePlay):
                     own = role == TABLE
                 if role == NOBODY and secret_arguments(rule):
                     own = False
+                if own is True and values.get("die_id") == NO_DIE:
+                    own = None  # no die kept yet: the host's own page answers 404
                 shown = {k: v for k, v in values.items() if k not in ("token", "key")}
                 if role == NOBODY and "token" in values:
                     shown["token"] = "made up" if values["token"] == self.wrong else "stale"
@@ -362,6 +368,10 @@ class Harness(TablePlay):
             files = ["page.js", "page.css"]
             options = [o | {"game": self.game.id, "filename": f} for o in options for f in files]
             args -= {"game", "filename"}
+        if "die_id" in args and rule.rule == DIE_PAGE:  # the dice the table has kept
+            dice = [d.id for d in self.server.table.store.dice()] or [NO_DIE]
+            options = [o | {"die_id": d} for o in options for d in dice]
+            args.discard("die_id")
         if args:
             raise AssertionError(
                 f"the secrets harness does not know what to put for "

@@ -188,6 +188,13 @@ class DeviceInputs:
         return players.index(chance.player) if chance.player in players else None
 
     def _die(self, roll: DieRolled) -> dict[str, Any]:
+        """A genuine roll: what it means at the table, then kept for its die's fairness
+        (after, so keeping it never delays the roll's effect)."""
+        result = self._die_roll(roll)
+        self._tally_read(roll)
+        return result
+
+    def _die_roll(self, roll: DieRolled) -> dict[str, Any]:
         source = f"dice:{roll.reader}"
         self.reports.die(roll.reader, roll.die, "rolled", roll.face)  # _act/_refuse bump
         raw = {
@@ -255,7 +262,12 @@ class DeviceInputs:
 
     def _die_state(self, state: DieState) -> dict[str, Any] | None:
         """A die moving, rolling, crooked, set down by hand or gone: shown; refused if it
-        spoils an awaited roll."""
+        spoils an awaited roll. A die set down by hand is kept for its die, apart from rolls."""
+        result = self._die_moved(state)
+        self._tally_placed(state)
+        return result
+
+    def _die_moved(self, state: DieState) -> dict[str, Any] | None:
         if self.reports.die(state.reader, state.die, state.state, state.face):
             self._bump()
         chance = self.awaited_roll()

@@ -93,7 +93,10 @@ class GameRequests:
         mapped = inputs_for(self.history.game).virtual_roll(
             self.history.state, chance, self._random
         )
-        return self._seen_by(player, self._act(mapped, source, raw | {"action": mapped}, seat=seat))
+        result = self._act(mapped, source, raw | {"action": mapped}, seat=seat)
+        if result.get("ok"):  # kept for the virtual dice, apart from the read rolls
+            self._tally_virtual(chance, mapped)
+        return self._seen_by(player, result)
 
     def _seen_by(self, player: str | None, result: dict[str, Any]) -> dict[str, Any]:
         """The answer to a player's own action, with what it caused as that player sees it

@@ -43,6 +43,7 @@ from . import inputs as rules_inputs
 from .countdown import Countdown
 from .device_inputs import DeviceInputs, NoiseReport
 from .device_reports import DeviceReports
+from .dice_tally import DiceTally
 from .enrolment import ENROL_FAILED, Enrolment
 from .game_requests import GameRequests, colours_problem
 from .history import History
@@ -110,6 +111,7 @@ class Table(
     HostRequests,
     Enrolment,
     DeviceInputs,
+    DiceTally,
     StorageWatch,
     TableOutputs,
     Countdown,
@@ -119,7 +121,8 @@ class Table(
     :class:`~.kept_games.KeptGames` (set-aside games: confirmation, list, resuming),
     :class:`~.seats.Seats` (tokens and join codes), :class:`~.host_requests.HostRequests` (pause,
     resume, end, the LED test, settings), :class:`~.enrolment.Enrolment` (the stickers),
-    :class:`~.device_inputs.DeviceInputs` (device events), :class:`~.storage_watch.StorageWatch`
+    :class:`~.device_inputs.DeviceInputs` (device events), :class:`~.dice_tally.DiceTally`
+    (every roll kept for the dice's fairness), :class:`~.storage_watch.StorageWatch`
     (a storage that cannot record), :class:`~.outputs.TableOutputs` (snapshots, LEDs,
     actuators) and :class:`~.countdown.Countdown` (the game's countdown). This class holds its state, its life cycle, the loop and the one path of every
     game action."""

@@ -16,6 +16,8 @@
 * ``sessions``: the host's signed-in phones, by a hash of their session token.
 * ``meta``: the store's own counters: ``changes`` (commits that must not vanish), ``entries``
   (the log's length) and ``heartbeat`` (:meth:`Store.probe`).
+* ``dice``, ``dice_counts``, ``dice_rolls``: every die the table has seen and its rolls, for the
+  fairness test (:mod:`.dice_store`).
 
 The file itself, its schema, its transactions and its mark are :mod:`.store_file`'s: storage that
 fails is a :class:`StorageError`, never a raw ``sqlite3`` or OS error, and a method that returns
@@ -33,6 +35,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..i18n import from_text_data, text_data
+from .dice_store import DiceRecords
 from .storage import explain
 from .store_file import StoreFile
 
@@ -94,7 +97,7 @@ def entry_crc(game_id: int, seq: int, action: str, source: str, at: str) -> int:
     return zlib.crc32("\x1f".join(map(str, fields)).encode("utf-8"))
 
 
-class Store(StoreFile):
+class Store(DiceRecords, StoreFile):
     """The table's durable record in its SQLite file (:class:`~.store_file.StoreFile`). Opening
     it checks the storage and raises :class:`StorageError` when it cannot be used; ``disk`` is
     the seam tests use to make the file system fail. ``verify_mark=False`` opens a database that

@@ -93,6 +93,32 @@ CREATE TABLE IF NOT EXISTS meta (
     key TEXT PRIMARY KEY,
     value INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS dice (
+    id INTEGER PRIMARY KEY,
+    reader TEXT NOT NULL,
+    die INTEGER NOT NULL,
+    profile TEXT NOT NULL,
+    faces TEXT NOT NULL,
+    first_at TEXT NOT NULL,
+    last_at TEXT NOT NULL,
+    UNIQUE (reader, die, profile, faces)
+);
+CREATE TABLE IF NOT EXISTS dice_counts (
+    die_id INTEGER NOT NULL REFERENCES dice(id),
+    kind TEXT NOT NULL,
+    face TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (die_id, kind, face)
+);
+CREATE TABLE IF NOT EXISTS dice_rolls (
+    id INTEGER PRIMARY KEY,
+    die_id INTEGER NOT NULL REFERENCES dice(id),
+    kind TEXT NOT NULL,
+    face TEXT NOT NULL,
+    game_id INTEGER,
+    at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS dice_rolls_by_die ON dice_rolls (die_id, kind, id);
 """
 #: Columns added after the first release, added to an older database when it is opened.
 MIGRATIONS = {
@@ -112,8 +138,8 @@ MIGRATIONS = {
     ("games", "paused"): "ALTER TABLE games ADD COLUMN paused INTEGER NOT NULL DEFAULT 0",
 }
 #: The ``user_version`` of a database that has every table and column above: raise it with every
-#: new table or column, or databases already at it will not get them.
-SCHEMA_VERSION = 4
+#: new table or column, or databases already at it will not get them (5: the dice tables).
+SCHEMA_VERSION = 5
 
 
 class StoreFile:

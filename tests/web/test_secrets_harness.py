@@ -25,7 +25,17 @@ import json
 import pytest
 from flask import Response, jsonify
 from secrets_compare import UNDECIDED, leak_at
-from secrets_harness import COPIED, NOBODY, PLAYING_WORLD, Harness, Leak, player_counts, run
+from secrets_harness import (
+    COPIED,
+    DIE_PAGE,
+    NO_DIE,
+    NOBODY,
+    PLAYING_WORLD,
+    Harness,
+    Leak,
+    player_counts,
+    run,
+)
 from secrets_swap import Swap
 from support import Server, post
 
@@ -33,6 +43,7 @@ from companion.devices.events import DeviceStatus
 from companion.games import games, get_game
 from companion.rules import EVERYTHING, HOST, TABLE
 from companion.table.device_reports import DeviceReports
+from companion.table.dice_store import Roll
 from companion.web.access import Access
 
 SEATS = 5  # the simulated table's seats (devices.seats)
@@ -84,6 +95,8 @@ def test_no_role_is_served_what_it_may_not_see(server, game_id, players, seed, s
         "/host/<token>/status/stream",
         "/host/<token>/status/api",
         "/host/<token>/tags.json",
+        "/host/<token>/dice",
+        DIE_PAGE,
         "/table/<key>",
         "/join/<code>",
         PLAYING_WORLD,  # the simulated world of a host who plays each seat
@@ -119,6 +132,27 @@ def test_every_endpoint_is_fetched_by_every_role(server):
         if role == COPIED:  # every seat's link without its claim: refused
             seats = [f for f in plan if f.rule == "/p/<token>"]
             assert len(seats) == 2 and {f.own for f in seats} == {False}
+    harness.check()
+
+
+def test_the_dice_pages_are_the_hosts_alone(server):
+    """The dice's fairness pages name the reader and each die's index on it (device data): the
+    host's own, refused to every other role, for every die kept (before any: a die no one has)."""
+    harness = Harness(server, get_game("abracadawhat"), ["Xanthe", "Yorick"], seed=1)
+    harness.start()
+    harness.claim_seats()
+    before = [f for f in harness.plan(HOST) if f.rule == DIE_PAGE]
+    assert [(f.url.rsplit("/", 1)[1], f.own) for f in before] == [(str(NO_DIE), None)]
+    server.table.store.keep_rolls(
+        [Roll("dice", d, "d6", tuple("123456"), "4", "read") for d in (0, 1)], "t"
+    )
+    for role in harness.roles():
+        pages = [f for f in harness.plan(role) if f.rule in (DIE_PAGE, "/host/<token>/dice")]
+        if role == TABLE:  # the display has no token to put in a host's link
+            assert pages == []
+            continue
+        assert len(pages) >= 3 and len(pages) % 3 == 0, (role, pages)  # the list, two dice
+        assert {f.own for f in pages} == {role == HOST}, role
     harness.check()
 
 
