@@ -81,6 +81,20 @@ class Step:
         """The thing as it lies at ``target``."""
         return self.becomes if self.becomes is not None else self.thing
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Step:
+        """The step that :meth:`to_json` gave ``data`` (the simulated hands read it back)."""
+        confirm, becomes = data.get("confirm"), data.get("becomes")
+        return cls(
+            Thing(**data["thing"]),
+            Place(**data["from"]),
+            Place(**data["to"]),
+            data["text"],
+            data["count"],
+            Confirm(**confirm) if confirm else None,
+            Thing(**becomes) if becomes else None,
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "thing": self.thing.to_json(),

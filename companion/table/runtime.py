@@ -50,6 +50,7 @@ from .host_requests import LED_TEST_STEP, HostRequests
 from .inbox import REQUEST_BACKLOG, Inbox
 from .kept_games import KeptGames
 from .outputs import ANIMATION_FPS, TableOutputs
+from .put_back import PutBack
 from .refusals import RefusalLog
 from .seats import BAD_JOIN, BAD_SEAT, Seats, new_join_code, new_token
 from .storage import StorageError
@@ -113,6 +114,7 @@ class Table(
     StorageWatch,
     TableOutputs,
     Countdown,
+    PutBack,
 ):
     """The running table: one loop taking every input in turn (see the module's docstring).
     Its parts: :class:`~.game_requests.GameRequests` (a new game, actions, undo, virtual rolls),
@@ -121,7 +123,8 @@ class Table(
     resume, end, the LED test, settings), :class:`~.enrolment.Enrolment` (the stickers),
     :class:`~.device_inputs.DeviceInputs` (device events), :class:`~.storage_watch.StorageWatch`
     (a storage that cannot record), :class:`~.outputs.TableOutputs` (snapshots, LEDs,
-    actuators) and :class:`~.countdown.Countdown` (the game's countdown). This class holds its state, its life cycle, the loop and the one path of every
+    actuators), :class:`~.countdown.Countdown` (the game's countdown) and
+    :class:`~.put_back.PutBack` (what an undo asks to put back, and its taps). This class holds its state, its life cycle, the loop and the one path of every
     game action."""
 
     def __init__(
@@ -408,6 +411,7 @@ class Table(
             self.history.commit(action, result)
             self._seq = seq
             self._keep_events(result.events, at)
+            self._put_back_after(action, result)
             self._add_cues(
                 self.drawer().cues(list(result.events), self.history.state["players"], self.clock())
             )
