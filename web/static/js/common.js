@@ -323,7 +323,7 @@ export function showPutBack(snap, dismiss = null) {
   replace("put-back",
     el("p", { text: list.undone }),
     el("p", { class: "put-back-head", text: waiting
-      ? _("To put back: {n} of {total} steps left.", { n: waiting, total: list.steps.length })
+      ? _("Still to put back: {n} of {total}.", { n: waiting, total: list.steps.length })
       : _("Everything is put back.") }),
     el("ol", { class: "put-back-steps" }, ...items),
     list.more ? el("p", { class: "hint", text: _("{n} more steps: see the sentence above.", { n: list.more }) }) : null,
