@@ -125,7 +125,7 @@ class PutBack:
                     self._bump()
                 self._show_leds()
                 log.info("put back, confirmed by a tap on %s: step %s", source, step["n"])
-                return {"ok": True, "confirmed": step["n"], "raw": raw}
+                return {"ok": True, "confirmed": step["n"], "kind": raw["kind"]}
         return None
 
     def _op_dismiss_put_back(self, source: str) -> dict[str, Any]:

@@ -8,8 +8,12 @@ from __future__ import annotations
 import pytest
 from support import Server, post
 
+from companion.i18n import t
 from companion.lights import PUT_BACK_HZ, PUT_BACK_LOW, WHITE, scale
 from companion.rules import HOST, TABLE
+from companion.rules.putting_back import Confirm, Place, Step, Thing
+
+STONE = Thing("stone")
 
 PLAYERS = ["Elena", "Denise", "Marta"]
 
@@ -136,3 +140,45 @@ def test_the_leds_pulse_at_the_seat_with_a_step_until_it_is_confirmed(server):
     server.companion.sim.put_back()
     assert table.put_back_seats() == frozenset()
     assert table.frames(0.0)["table"][pixel] != dim
+
+
+def test_a_step_confirmed_at_a_seat_waits_for_that_seats_reader(tmp_path):
+    """A step whose tap belongs at Denise's own reader (``Confirm(seat="Denise")``) is not
+    confirmed by the same sticker on the board's reader (that tap is ordinary input), only on
+    Denise's (seat 2); a step on the board pulses every seated player's status light."""
+    readers = tuple((f"seat{n}", f"/dev/ttyUSB{n}") for n in (1, 2, 3))
+    server = Server.start(tmp_path, nfc_readers=readers)
+    try:
+        server.new_game(PLAYERS, seed=3)
+        assert post(f"{server.host}/sim/draw_all")[1]["ok"]
+        table, sim = server.table, server.companion.sim
+        at_seat = Step(
+            Thing("stone", "8"),
+            Place("board"),
+            Place("reserve"),
+            t("Put the 8 back."),
+            confirm=Confirm("stone 8", "Denise"),
+        )
+        on_board = Step(STONE, Place("reserve"), Place("board"), t("Lay a stone on the board."))
+        with table._lock:
+            table.put_back_list = {
+                "game": table.record.id,
+                "undo": table.history.count,
+                "undone": "Undone: a test.",
+                "steps": [
+                    step.to_json() | {"n": n, "done": False}
+                    for n, step in enumerate([at_seat, on_board], start=1)
+                ],
+                "more": 0,
+            }
+            table._bump()
+        assert table.put_back_seats() == frozenset({1, None})
+        dim = scale(scale(WHITE, PUT_BACK_LOW), table.brightness)
+        status = [s * table.layout.seat_pixels for s in range(len(PLAYERS))]
+        assert [table.frames(0.0)["table"][p] for p in status] == [dim] * 3
+        uid = sim.hands("abracadawhat").sticker_for("stone 8")
+        assert all("confirmed" not in o for o in sim.tap(uid, reader="board"))
+        assert [o.get("confirmed") for o in sim.tap(uid, reader="seat2")] == [1]
+        assert [s["done"] for s in table.snapshot(TABLE)["put_back"]["steps"]] == [True, False]
+    finally:
+        server.stop()
