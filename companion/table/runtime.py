@@ -410,8 +410,8 @@ class Table(
         with self._lock:
             self.history.commit(action, result)
             self._seq = seq
+            self._put_back_after(action, result)  # before the entry's events: they end the list
             self._keep_events(result.events, at)
-            self._put_back_after(action, result)
             self._add_cues(
                 self.drawer().cues(list(result.events), self.history.state["players"], self.clock())
             )

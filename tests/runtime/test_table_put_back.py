@@ -101,8 +101,10 @@ def test_a_new_action_replaces_the_list_and_says_what_was_left(server):
     assert len(table.snapshot(TABLE)["put_back"]["steps"]) == 1
     status, answer = post(f"{links[caster]}/api/action", {"type": "cast", "spell": stone})
     assert status == 200 and answer["ok"], answer
+    assert answer["seen"][0]["type"] == "declared"  # the phone hears what its cast caused
     snap = table.snapshot(TABLE)
     assert snap["put_back"] is None
+    assert snap["events"][-answer["events"] - 1]["type"] == "put_back_left"
     left = [e for e in snap["events"] if e["type"] == "put_back_left"]
     assert [e["text"] for e in left] == [
         f"Left unconfirmed: Put the {stone} from the board back on {caster}'s rack."
