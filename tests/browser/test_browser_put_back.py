@@ -1,7 +1,8 @@
 """What an undo asks to put back, as a checklist on a phone and the table display at 390x844, in
-English and Italian: the host undoes a tapped removal; both pages list the step with how it is
-confirmed (a tap on the board's reader); the simulated hands put the stone back and tap it, and
-both pages tick the step off. Screenshots: tests/artifacts/screenshots/put-back-*.png."""
+English and Italian: the host undoes a tapped removal; a player's phone, the table display and the
+host page list the step with how it is confirmed (a tap on the board's reader); the simulated
+hands put the stone back and tap it, and every page ticks the step off; the host dismisses the
+list, and it goes from every page. Screenshots: tests/artifacts/screenshots/put-back-*.png."""
 
 from __future__ import annotations
 
@@ -18,12 +19,14 @@ TEXTS = {
         "how": "tap it on the board's reader",
         "left": "Still to put back: 1 of 1.",
         "done": "Everything is put back.",
+        "dismiss": "Dismiss the list",
     },
     "it": {
         "step": "Rimettete il {n} dalla plancia tra le pietre di {player}.",
         "how": "toccalo sul lettore della plancia",
         "left": "Ancora da rimettere a posto: 1 su 1.",
         "done": "Tutto è rimesso a posto.",
+        "dismiss": "Chiudi l'elenco",
     },
 }
 
@@ -55,7 +58,11 @@ def test_the_checklist_of_what_to_put_back(server, phone, shots, lang):
     assert post(f"{server.host}/sim/remove")[1]["ok"]
     assert post(f"{server.host}/api/undo")[1]["ok"]
     other = next(p for p in PLAYERS if p != caster)
-    pages = {"phone": phone(links[other]), "table": phone(f"{server.base}/table")}
+    pages = {
+        "phone": phone(links[other]),
+        "table": phone(f"{server.base}/table"),
+        "host": phone(server.host),
+    }
     step = text["step"].format(n=stone, player=caster)
     for name, page in pages.items():
         in_language(page, lang)
@@ -72,5 +79,9 @@ def test_the_checklist_of_what_to_put_back(server, phone, shots, lang):
         assert text["done"] in page.inner_text("#put-back")
         shots(page, f"put-back-{lang}-{name}-2-done", full=False)
     wait_until(lambda: server.table.put_back_seats() == frozenset())
+    pages["host"].locator("#put-back button", has_text=text["dismiss"]).click()  # the host's
+    for page in pages.values():
+        page.wait_for_selector("#put-back", state="hidden")
+    assert pages["phone"].locator("#put-back button").count() == 0
     for page in pages.values():
         assert not page.errors, page.errors
