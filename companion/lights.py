@@ -21,7 +21,10 @@ simulation panel draws only those strips, with that legend.
 Status light (:func:`draw_status_lights`): the active player's seat shows its colour steadily; a
 player the table is waiting for who is not the active player blinks white; at the end of the game
 the winners blink their colour slowly. A refused action blinks white three times, fast, over the
-whole segment of the seat it came from (or every status light when no seat is known).
+whole segment of the seat it came from (or every status light when no seat is known). While an
+undo's steps wait to be put back by hand (:func:`draw_put_back`), the status light of each seat
+with a step to do pulses white, slowly, rising and falling (every status light, for a step on the
+board), over the game's own drawing, until the steps are confirmed or the table goes on.
 
 Colours: the Okabe-Ito palette, chosen to stay distinguishable with the common kinds of colour
 blindness; no signal relies on hue alone (position, steady/blinking, brightness and white carry the
@@ -55,6 +58,8 @@ PALETTE: dict[str, Pixel] = {
 SEAT_COLOURS: tuple[str, ...] = tuple(PALETTE)
 
 REFUSAL_FLASH = 0.9  # three blinks
+PUT_BACK_HZ = 0.8  #: the put-back pulse: rising and falling, never dark (a blink is on/off)
+PUT_BACK_LOW = 0.2  #: the pulse's dimmest level
 BLINK_HZ = 2.0
 RING_SEGMENTS = 8  #: the ring around the tower is laid out in eighths
 
@@ -142,6 +147,25 @@ def draw_refusal(table: list[Pixel], cue: Cue, now: float, layout: Layout, seate
             table[s * layout.seat_pixels] = WHITE if on else OFF
 
 
+def put_back_level(now: float) -> float:
+    """The put-back pulse's brightness at ``now``: from ``PUT_BACK_LOW`` to 1 and back."""
+    wave = 0.5 - 0.5 * math.cos(2 * math.pi * PUT_BACK_HZ * now)
+    return PUT_BACK_LOW + (1 - PUT_BACK_LOW) * wave
+
+
+def draw_put_back(table: list[Pixel], seats: Any, now: float, layout: Layout, seated: int) -> None:
+    """The status light of each of ``seats`` (a seat with a step of an undo to do by hand;
+    None: a step on the board, shown at every one of the ``seated`` players' lights) pulses
+    white."""
+    if not seats:
+        return
+    lit = scale(WHITE, round(put_back_level(now), 2))
+    shown = range(min(seated, layout.seats)) if None in seats else seats
+    for seat in shown:
+        if seat is not None and 0 <= seat < layout.seats:
+            table[seat * layout.seat_pixels] = lit
+
+
 def draw_status_lights(
     table: list[Pixel], view: dict[str, Any], colours: list[Pixel], now: float, layout: Layout
 ) -> None:
@@ -205,7 +229,8 @@ def status_legend(layout: Layout) -> dict[str, Any]:
                 t(
                     "Status light (the square, set apart): steady in the seat's colour on its "
                     "turn; blinking white while the table waits for that player; blinking in the "
-                    "colour for the winners."
+                    "colour for the winners; pulsing white, slowly, while something of an undo "
+                    "is to be put back there (at every seat: on the board)."
                 ),
             )
         ],
@@ -254,25 +279,32 @@ def render(
     now: float,
     layout: Layout = Layout(),
     brightness: float = 1.0,
+    put_back: Any = (),
 ) -> dict[str, list[Pixel]]:
     """Every strip's pixels for the public ``view`` of the game, drawn by the game's ``drawer``
-    (``view`` None: no game, all dark)."""
+    (``view`` None: no game, all dark), with the put-back pulse over it at the seats
+    ``put_back`` names (:func:`draw_put_back`)."""
     strips = {name: [OFF] * n for name, n in layout.strips().items()}
     if view is None:
         return strips
     drawer.draw(strips, view, colours, cues, now, layout)
+    draw_put_back(strips["table"], put_back, now, layout, len(view.get("order", ())))
     if brightness != 1.0:
         for name, pixels in strips.items():
             strips[name] = [scale(p, brightness) for p in pixels]
     return strips
 
 
-def animating(drawer: Any, view: dict[str, Any] | None, cues: list[Cue], now: float) -> bool:
+def animating(
+    drawer: Any, view: dict[str, Any] | None, cues: list[Cue], now: float, put_back: Any = ()
+) -> bool:
     """Whether the frames change with time alone (so the table keeps redrawing)."""
     if any(c.active(now) for c in cues):
         return True
     if view is None:
         return False
+    if put_back:
+        return True
     return drawer.animating(view, now)
 
 

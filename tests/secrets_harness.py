@@ -139,6 +139,8 @@ class Report:
     chatter: Counter = field(default_factory=Counter)  #: device reports besides the game
     endpoints: set[str] = field(default_factory=set)
     finished: bool = False
+    #: checks made while an undo's checklist of what to put back was in every snapshot
+    put_back_checks: int = 0
 
 
 class Harness(TablePlay):
@@ -202,13 +204,42 @@ class Harness(TablePlay):
         self.tokens[player] = self.links[player].rsplit("/", 1)[1]
         self.report.actions["hand_over"] += 1
 
-    def play(self, steps: int, every: int = 1, hand_over_at: int | None = -1) -> Report:
+    def undo_and_put_back(self, tries: int = 8) -> None:
+        """The host undoes the last action (and the one before, up to ``tries``, until one
+        moved something on the table); everything is checked while the undo's checklist
+        (``put_back``) is in every snapshot; then the simulated hands put the pieces back (the
+        host dismisses the list on a table without them), so that no tap of the game is taken
+        for a confirmation."""
+        if self.game.placement(self.state()) is None:  # its undos give no steps
+            tries = 1
+        for _ in range(tries):
+            status, answer = post(f"{self.server.host}/api/undo")
+            if not answer.get("ok"):
+                return
+            self.report.actions["undo"] += 1
+            if self.server.table.put_back_shown() is not None:
+                break
+        else:
+            return
+        roles = len(self.roles())
+        self.check()
+        self.report.put_back_checks += roles
+        if "sim.act" in self.server.companion.app.view_functions:
+            post(f"{self.server.host}/sim/put_back")
+        post(f"{self.server.host}/api/put_back/dismiss")
+
+    def play(
+        self, steps: int, every: int = 1, hand_over_at: int | None = -1, undo_at: int | None = -1
+    ) -> Report:
         """Start a game, let every device report, check it before the seats are claimed, claim
         them, then make ``steps`` random moves, checking every role before each ``every``-th
         and after the last; a seat is handed over at step ``hand_over_at`` (-1: half way; None:
-        never)."""
+        never); the host undoes the last action at step ``undo_at`` (-1: a third of the way;
+        None: never), checked while its checklist shows (:meth:`undo_and_put_back`)."""
         if hand_over_at == -1:
             hand_over_at = steps // 2
+        if undo_at == -1:
+            undo_at = steps // 3
         self.start()
         self.chatter(every_kind=True)
         self.check(roles=[TABLE, HOST, NOBODY])  # the join codes are on the table display
@@ -216,6 +247,8 @@ class Harness(TablePlay):
         for n in range(steps):
             if n == hand_over_at:
                 self.hand_over()
+            if n == undo_at and n:
+                self.undo_and_put_back()
             if n % every == 0:
                 self.check()
             if not self.step():

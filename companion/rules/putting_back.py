@@ -7,7 +7,9 @@ the same for every state the table display cannot tell apart from it.
 
 Undoing an action gives :class:`Step` values (:meth:`Game.put_back_steps`): move ``count`` of
 ``thing`` from ``source`` (where it lies now) to ``target`` (where it lay before the action), with
-one public sentence, and the tap that confirms it where a reader can see it. Followed by hand,
+one public sentence, and the tap that confirms it where a reader can see it. A thing that is
+named in one place and not in the other (stone 7 on the board, a nameless stone on a rack)
+``becomes`` another thing on the way. Followed by hand,
 the steps turn ``placement(after)`` back into ``placement(before)``: :func:`follow` does that for
 the contract test and for the simulated hands.
 """
@@ -61,7 +63,10 @@ class Confirm:
 @dataclass(frozen=True)
 class Step:
     """One physical change to reverse: ``count`` of ``thing`` from ``source`` back to ``target``,
-    said in ``text`` (public, translatable), confirmed by ``confirm`` where a reader sees it."""
+    said in ``text`` (public, translatable), confirmed by ``confirm`` where a reader sees it.
+    ``becomes``: what the thing is called at ``target`` where that differs (stone 7 laid back on a
+    rack, where some player may not know it, becomes ``Thing("stone")``; a nameless stone from
+    the reserve laid face up becomes the stone it is); None: the same thing."""
 
     thing: Thing
     source: Place
@@ -69,6 +74,26 @@ class Step:
     text: str
     count: int = 1
     confirm: Confirm | None = None
+    becomes: Thing | None = None
+
+    @property
+    def arriving(self) -> Thing:
+        """The thing as it lies at ``target``."""
+        return self.becomes if self.becomes is not None else self.thing
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Step:
+        """The step that :meth:`to_json` gave ``data`` (the simulated hands read it back)."""
+        confirm, becomes = data.get("confirm"), data.get("becomes")
+        return cls(
+            Thing(**data["thing"]),
+            Place(**data["from"]),
+            Place(**data["to"]),
+            data["text"],
+            data["count"],
+            Confirm(**confirm) if confirm else None,
+            Thing(**becomes) if becomes else None,
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -78,6 +103,7 @@ class Step:
             "text": self.text,
             "count": self.count,
             "confirm": self.confirm.to_json() if self.confirm else None,
+            "becomes": self.becomes.to_json() if self.becomes else None,
         }
 
 
@@ -106,7 +132,7 @@ def follow(layout: Placement, steps: Iterable[Step]) -> Placement:
         result[here] -= step.count
         if not result[here]:
             del result[here]
-        result[(step.thing, step.target)] += step.count
+        result[(step.arriving, step.target)] += step.count
     return result
 
 

@@ -126,6 +126,10 @@ class DeviceInputs:
                 rules_inputs.EMPTY_SEAT,
                 t("Nobody sits at seat {seat}; its reader is not in use.", seat=seat + 1),
             )
+        if component.game == self.history.game.id:  # a step of an undo it confirms, if any
+            confirmed = self._confirm_put_back(component.name, seat, raw, source)
+            if confirmed is not None:
+                return confirmed
         mapper = inputs_for(self.history.game)
         mapped = mapper.tag(self.history.state, component, tap.uid, tap.reader)
         if seat is not None and not isinstance(mapped, Refusal):

@@ -194,6 +194,7 @@ class GameRequests:
         with self._lock:
             self.record, self.history = record, history
             self.paused = False
+            self.put_back_list = None
             self._seq = 0
             self.events.clear()
             self.cues.clear()

@@ -101,8 +101,9 @@ class History:
 
 
 def _undone_event(game: Game, before: State, action: Action, after: State) -> dict[str, Any]:
-    """A public description of what was undone, in the game's words (``Game.describe``) and
-    with what must be put back by hand (``Game.put_back``): never the hidden stones or cards."""
+    """A public description of what was undone, in the game's words (``Game.describe``), with
+    what must be put back by hand (``Game.put_back``) and its steps (``Game.put_back_steps``,
+    each as ``Step.to_json``): never the hidden stones or cards."""
     who = action.get("player")
     what = game.describe(before, action)
     if what is None:
@@ -120,4 +121,5 @@ def _undone_event(game: Game, before: State, action: Action, after: State) -> di
         "undone": action.get("type"),
         "player": who,
         "put_back": back,
+        "steps": [step.to_json() for step in game.put_back_steps(before, action, after)],
     }

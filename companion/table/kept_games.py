@@ -175,6 +175,7 @@ class KeptGames:
         with self._lock:
             self.record, self.history, self._seq = record, history, seq
             self.paused = paused
+            self.put_back_list = None  # a resumed game has nothing to put back
             self.events.clear()
             self.cues.clear()
             for happened, at in events:

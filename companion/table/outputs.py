@@ -64,6 +64,7 @@ class TableOutputs:
                 "refusals": shared["refusals"],
                 "devices": shared["devices"],
                 "countdown": shared["countdown"],
+                "put_back": shared["put_back"],
             }
             if self.history is not None and self.record is not None:
                 game, state = self.history.game, self.history.state
@@ -118,6 +119,8 @@ class TableOutputs:
             "devices": self.reports.public(),
             #: the game's countdown, alike for every viewer (``countdown``)
             "countdown": self.countdown_shown(),
+            #: what an undo asks to put back, alike for every viewer (``put_back``)
+            "put_back": self.put_back_shown(),
         }
         record = self.record
         if self.history is not None and record is not None:
@@ -221,7 +224,10 @@ class TableOutputs:
             return storage_failed(t, self.layout, self.brightness)
         with self._lock:
             view, cues, drawer = self.public_view(), list(self.cues), self.drawer()
-        return render(drawer, view, self.colours(), cues, t, self.layout, self.brightness)
+            seats = self.put_back_seats()
+        return render(
+            drawer, view, self.colours(), cues, t, self.layout, self.brightness, put_back=seats
+        )
 
     def drawer(self) -> Any:
         """How the game being played draws on the LEDs (its plug-in's ``lights``)."""
@@ -275,11 +281,12 @@ class TableOutputs:
             time.sleep(period)
             with self._lock:
                 view, cues, drawer = self.public_view(), list(self.cues), self.drawer()
+                seats = self.put_back_seats()
             t = self.clock()
             was, moving = (
                 moving,
                 (
-                    animating(drawer, view, cues, t)
+                    animating(drawer, view, cues, t, put_back=seats)
                     or self._storage is not None
                     or self.led_test_colour(t) is not None
                 ),

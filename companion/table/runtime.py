@@ -51,6 +51,7 @@ from .host_requests import LED_TEST_STEP, HostRequests
 from .inbox import REQUEST_BACKLOG, Inbox
 from .kept_games import KeptGames
 from .outputs import ANIMATION_FPS, TableOutputs
+from .put_back import PutBack
 from .refusals import RefusalLog
 from .seats import BAD_JOIN, BAD_SEAT, Seats, new_join_code, new_token
 from .storage import StorageError
@@ -115,6 +116,7 @@ class Table(
     StorageWatch,
     TableOutputs,
     Countdown,
+    PutBack,
 ):
     """The running table: one loop taking every input in turn (see the module's docstring).
     Its parts: :class:`~.game_requests.GameRequests` (a new game, actions, undo, virtual rolls),
@@ -124,7 +126,8 @@ class Table(
     :class:`~.device_inputs.DeviceInputs` (device events), :class:`~.dice_tally.DiceTally`
     (every roll kept for the dice's fairness), :class:`~.storage_watch.StorageWatch`
     (a storage that cannot record), :class:`~.outputs.TableOutputs` (snapshots, LEDs,
-    actuators) and :class:`~.countdown.Countdown` (the game's countdown). This class holds its state, its life cycle, the loop and the one path of every
+    actuators), :class:`~.countdown.Countdown` (the game's countdown) and
+    :class:`~.put_back.PutBack` (what an undo asks to put back, and its taps). This class holds its state, its life cycle, the loop and the one path of every
     game action."""
 
     def __init__(
@@ -410,6 +413,7 @@ class Table(
         with self._lock:
             self.history.commit(action, result)
             self._seq = seq
+            self._put_back_after(action, result)  # before the entry's events: they end the list
             self._keep_events(result.events, at)
             self._add_cues(
                 self.drawer().cues(list(result.events), self.history.state["players"], self.clock())

@@ -28,6 +28,7 @@ from ..devices.factory import Devices
 from ..games import ids, plugin
 from ..lights import legend
 from ..rules import Accepted, Refusal
+from ..rules.putting_back import Placement, Step, follow
 from .inputs import inputs_for
 from .runtime import Table
 
@@ -150,6 +151,15 @@ class GameHands:
         """Tap the sticker ``uid`` on the board's reader."""
         return self.sim.tap(uid)
 
+    def sticker_for(self, component: str) -> str | None:
+        """A sticker of ``component`` that the table knows (its pieces of one kind look
+        alike), to tap for a step an undo asks to put back; None: the box has none."""
+        for uid, name in self.stickers().items():
+            known = self.table.tags.lookup(uid)
+            if name == component and known is not None and known.name == component:
+                return uid
+        return None
+
     def state(self) -> dict[str, Any] | None:
         """The referee's view of this game's state, while it is the one being played."""
         view = self.table.referee_view()
@@ -165,6 +175,67 @@ class SimulatedTable:
         # One pair of hands at the reader: two requests never draw the same stone at once.
         self._hands = threading.RLock()
         self._games: dict[str, GameHands] = {}
+        #: where the pieces lie while an undo waits to be put back (None: as the game says)
+        self._layout: Placement | None = None
+        self._layout_of: Any = None  # the state the pieces lie as, while nothing waits
+        self._seen_undo: Any = None
+        table.listen(self._watch)
+
+    # -- the pieces on the table, in public terms (Game.placement) -----------------------------
+
+    def _watch(self) -> None:
+        """After every change (on the table's loop): while the game goes on, the hands keep
+        the pieces as the game says; an undo moves none of them: they lie where they were until
+        the hands put them back (:meth:`put_back`)."""
+        history, waiting = self.table.history, self.table.put_back_shown()
+        if history is None or waiting is None:
+            self._layout, self._seen_undo = None, None
+            self._layout_of = history.state if history is not None else None
+            return
+        key = (waiting["game"], waiting["undo"])
+        if key != self._seen_undo:
+            self._seen_undo = key
+            if self._layout is None and self._layout_of is not None:
+                self._layout = history.game.placement(self._layout_of)
+
+    def layout(self) -> Placement | None:
+        """Where the pieces lie now (None: the game does not describe its table)."""
+        history = self.table.history
+        if history is None:
+            return None
+        with self.table._lock:
+            if self._layout is not None:
+                return Placement(self._layout)
+            return history.game.placement(history.state)
+
+    @one_at_a_time
+    def put_back(self) -> list[dict[str, Any]]:
+        """The hands do what the undo asks: each step still to do, in order, moves its pieces
+        (:func:`~companion.rules.putting_back.follow`; ``NotThere`` if they are not where the
+        step says) and, where a tap confirms it, taps a sticker of that component on the
+        board's reader or the player's own. Returns what the table made of the taps."""
+        waiting = self.table.put_back_shown()
+        history = self.table.history
+        if waiting is None or history is None:
+            return []
+        hands = self.hands(history.game.id)
+        players = history.state["players"]
+        outcomes: list[dict[str, Any]] = []
+        for data in waiting["steps"]:
+            if data["done"]:
+                continue
+            step = Step.from_json(data)
+            with self.table._lock:
+                self._layout = follow(self.layout(), [step])
+            if step.confirm is None:
+                continue
+            uid = hands.sticker_for(step.confirm.component)
+            if uid is None:
+                raise ValueError(f"the simulated box has no {step.confirm.component}")
+            seat = step.confirm.seat
+            reader = "board" if seat is None else f"seat{players.index(seat) + 1}"
+            outcomes += self.tap(uid, reader)
+        return outcomes
 
     def hands(self, game_id: str) -> GameHands:
         """The hands of the game ``game_id``, with its box."""

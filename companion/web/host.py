@@ -206,6 +206,12 @@ def undo(token: str):
     return answer(table().call("undo", "host"))
 
 
+@bp.post("/api/put_back/dismiss")
+def dismiss_put_back(token: str):
+    """Set aside the checklist of what an undo asks to put back (``put_back`` in snapshots)."""
+    return answer(table().call("dismiss_put_back", "host"))
+
+
 @bp.post("/api/pause")
 def pause(token: str):
     return answer(table().call("pause", "host"))

@@ -88,7 +88,7 @@ def act(token: str, act: str):
 
 def _do(s, act: str, body: dict, viewer: str | None = None) -> list[dict]:
     """The simulated hands' act; ``ValueError`` for arguments that make no sense."""
-    if act in ("tap_unknown", "tap_box", "dice_noise", "crooked"):
+    if act in ("tap_unknown", "tap_box", "dice_noise", "crooked", "put_back"):
         return getattr(s, act)()
     if act == "tap":
         return s.tap(

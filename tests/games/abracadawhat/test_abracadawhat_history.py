@@ -76,6 +76,17 @@ def test_undoing_a_refill_names_no_stone():
         "undone": "refill",
         "player": "Ann",
         "put_back": back,
+        "steps": [
+            {
+                "thing": {"kind": "stone", "name": None},
+                "from": {"kind": "rack", "owner": "Ann", "name": None},
+                "to": {"kind": "reserve", "owner": None, "name": None},
+                "text": back,
+                "count": 1,
+                "confirm": None,
+                "becomes": None,
+            }
+        ],
     }
     assert h.state["phase"] == "refill"
 

@@ -293,3 +293,40 @@ export function putBack(list) {
   const newest = list.length ? list[list.length - 1] : null;
   return newest && newest.type === "undone" && newest.put_back ? newest.text : "";
 }
+
+// How a step of the checklist is confirmed, in words.
+function stepStatus(step) {
+  if (step.done) return _("done");
+  if (!step.confirm) return _("by hand");
+  return step.confirm.seat
+    ? _("tap it on {player}'s reader", { player: step.confirm.seat })
+    : _("tap it on the board's reader");
+}
+
+// What an undo asks to put back (the snapshot's `put_back`, alike for every viewer): the
+// undone action in words and a checklist of its steps, ticked off as their taps confirm them;
+// without a checklist, the undo's sentence while it is the newest event. `dismiss`: the host's
+// button that sets the checklist aside. Fills the element #put-back and shows or hides it.
+export function showPutBack(snap, dismiss = null) {
+  const box = document.getElementById("put-back");
+  const list = snap.view ? snap.put_back : null;
+  if (!list) {
+    const back = snap.view ? putBack(snap.events) : "";
+    replace("put-back", back ? el("p", { text: back }) : null);
+    box.hidden = !back;
+    return;
+  }
+  const waiting = list.steps.filter((s) => !s.done).length;
+  const items = list.steps.map((s) => el("li", { class: s.done ? "done" : "", "data-step": s.n },
+    el("span", { class: "mark", "aria-hidden": "true", text: s.done ? "☑" : "☐" }), " ", s.text,
+    el("span", { class: "how", text: ` (${stepStatus(s)})` })));
+  replace("put-back",
+    el("p", { text: list.undone }),
+    el("p", { class: "put-back-head", text: waiting
+      ? _("Still to put back: {n} of {total}.", { n: waiting, total: list.steps.length })
+      : _("Everything is put back.") }),
+    el("ol", { class: "put-back-steps" }, ...items),
+    list.more ? el("p", { class: "hint", text: _("{n} more steps: see the sentence above.", { n: list.more }) }) : null,
+    dismiss ? el("div", { class: "row" }, el("button", { type: "button", onclick: dismiss, text: _("Dismiss the list") })) : null);
+  box.hidden = false;
+}

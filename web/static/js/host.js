@@ -1,7 +1,7 @@
 // The host page: new game, pause, undo, end, the kept games (kept_games.js), seats and their
 // codes, stickers, the PIN, and the simulated table's controls. The game's own part of the simulation panel is drawn by its page
 // module (games.js, docs/pages.md).
-import { _, deviceName, el, events, live, post, putBack, refusals, replace, toast } from "./common.js";
+import { _, deviceName, el, events, live, post, refusals, replace, showPutBack, toast } from "./common.js";
 import { confirmed, loadGames, withConfirmation } from "./kept_games.js";
 import { gamePage } from "./games.js";
 import { seatLabel, seatText } from "./seats.js";
@@ -205,9 +205,7 @@ function render(snap) {
     const progress = page && page.progress ? page.progress(snap) : snap.game.progress;
     document.getElementById("sub").textContent = [snap.game.title, progress, snap.view.order.join(", ")].filter(Boolean).join(" · ");
   }
-  const back = snap.view ? putBack(snap.events) : "";
-  document.getElementById("put-back").textContent = back;
-  document.getElementById("put-back").hidden = !back;
+  showPutBack(snap, () => post(`${base}/api/put_back/dismiss`));
   if (simulated) refreshWorld(snap);
   if (setup && snap.events.some((e) => ["tag_enrolled", "tags_imported", "tags_forgotten", "tags_complete"].includes(e.type))) loadSetup();
 }

@@ -1,7 +1,7 @@
 // A player's own page. The server sends this player's view only: never what the game hides from
 // this player (the player's own stones, another player's cards). The game's own part is drawn by
 // its page module (games.js, docs/pages.md).
-import { _, el, events, live, post, refusalText, putBack, refusals, replace } from "./common.js";
+import { _, el, events, live, post, refusalText, refusals, replace, showPutBack } from "./common.js";
 import { gamePage } from "./games.js";
 
 const main = document.getElementById("main");
@@ -142,9 +142,7 @@ function render(snap) {
   showGame(snap);
   replace("refusals", refusals(snap.refusals));
   replace("events", events(snap.events, 12, page && page.eventNote));
-  const back = putBack(snap.events);
-  document.getElementById("put-back").textContent = back;
-  document.getElementById("put-back").hidden = !back;
+  showPutBack(snap);
   const newest = snap.events[snap.events.length - 1];
   if (newest && newest.type === "undone") feedback.hidden = true; // the move it told of is undone
   const shown = page && snap.view ? snap.game.game : null;

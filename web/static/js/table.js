@@ -1,6 +1,6 @@
 // The table display: what every player may see. The game's own part is drawn by its page module
 // (games.js, docs/pages.md).
-import { _, el, events, live, putBack, refusals, replace } from "./common.js";
+import { _, el, events, live, refusals, replace, showPutBack } from "./common.js";
 import { gamePage } from "./games.js";
 import { seatLabel } from "./seats.js";
 
@@ -33,9 +33,7 @@ function render(snap) {
   document.getElementById("title").textContent = snap.game ? _("{game} · table", { game: snap.game.title }) : _("companion · table");
   replace("refusals", refusals(snap.refusals));
   replace("events", events(snap.events, 12, page && page.eventNote));
-  const back = putBack(snap.events);
-  document.getElementById("put-back").textContent = back;
-  document.getElementById("put-back").hidden = !back;
+  showPutBack(snap);
   const shown = page && snap.view ? snap.game.game : null;
   if (shown !== drawn) { // another game, or none: the last one's cards go
     ctx.area.replaceChildren();

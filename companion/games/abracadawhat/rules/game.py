@@ -22,7 +22,7 @@ from companion.rules.api import (
 )
 from companion.rules.common import Refuse
 
-from . import choices, undoing, views
+from . import choices, placing, undoing, views
 from .casting import allow_cast, cast, object_to_cast, remove, roll
 from .setup import OPTIONS, check_option_values, deal, deal_stone, new_state
 from .spells import decline_secret, take_secret
@@ -105,6 +105,14 @@ class AbracadaWhat(Game):
     def put_back(self, before: State, action: Action, after: State) -> Any:
         """What an undo asks to put back by hand (:func:`.undoing.put_back`)."""
         return undoing.put_back(before, action, after)
+
+    def placement(self, state: State) -> Any:
+        """Where every stone and life token lies, in public terms (:func:`.placing.placement`)."""
+        return placing.placement(state)
+
+    def put_back_steps(self, before: State, action: Action, after: State) -> list[Any]:
+        """The steps that put the table back after an undo (:func:`.placing.put_back_steps`)."""
+        return placing.put_back_steps(before, action, after)
 
     def outcome(self, state: State) -> Outcome:
         return Outcome(

@@ -5,12 +5,11 @@ that went on a rack or a secret stone."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from companion.i18n import Text, t
 from companion.rules.api import Action, State
 from companion.rules.common import name_of
 
+from .placing import LIFE, put_back_steps
 from .seats import and_names
 from .spells import SPELLS
 from .stones import deal_target
@@ -59,68 +58,28 @@ def describe(state: State, action: Action) -> Text | None:
 
 
 def put_back(before: State, action: Action, after: State) -> Text | None:
-    """What undoing ``action`` (from ``before`` to ``after``) asks the players to put back: the
-    stones that left a rack, the stones that came to one, a taken secret stone, the stones laid
-    on the board during the deal, and the life tokens."""
-    names = before["players"]
-    if after["round"] != before["round"] or (after["phase"] == "over") != (
-        before["phase"] == "over"
-    ):
+    """What undoing ``action`` (from ``before`` to ``after``) asks the players to put back, in
+    one public sentence made of the steps' own (:func:`.placing.put_back_steps`): the life tokens'
+    steps said together ("Set the life tokens back: Ann to 6 and Ben to 5."); the end of a round
+    and the whole deal in one sentence each, their steps listing the details."""
+    if after["round"] != before["round"]:
         return t(
             "The end of the round is undone: lay every stone back where it was when the round "
             "ended, and the life tokens as they were."
         )
     if action.get("type") == "deal":
         return t("Gather every stone of the deal back into the reserve.")
-    steps: list[Text] = []
-    for seat, name in enumerate(names):
-        went = Counter(before["racks"][seat]) - Counter(after["racks"][seat])
-        for n in sorted(went.elements()):  # cast and laid on the board: everyone saw it
-            steps.append(t("Put the {n} from the board back on {player}'s rack.", n=n, player=name))
-        came = sum((Counter(after["racks"][seat]) - Counter(before["racks"][seat])).values())
-        if came == 1:
-            steps.append(
-                t("Put the stone last laid on {player}'s rack back in the reserve.", player=name)
-            )
-        elif came > 1:
-            steps.append(
-                t(
-                    "Put the {n} stones last laid on {player}'s rack back in the reserve.",
-                    n=came,
-                    player=name,
-                )
-            )
-        if len(after["acquired"][seat]) > len(before["acquired"][seat]):
-            steps.append(
-                t("{player} lays the secret stone back face down on the board.", player=name)
-            )
-    face_up = [
-        number
-        for number, (was, now) in enumerate(zip(before["removed"], after["removed"]), start=1)
-        for _ in range(now - was)
-    ]
-    if face_up:  # laid face up: everyone saw them
-        steps.append(
-            t(
-                "Put the stones laid face up back in the reserve: {stones}.",
-                stones=", ".join(map(str, face_up)),
-            )
-        )
-    laid = len([s for s in after["secret"] if s is not None]) - len(
-        [s for s in before["secret"] if s is not None]
-    )
-    if laid > 0:  # only during the deal: taking one (ABR-SPELL-4) empties a slot instead
-        steps.append(t("Put the secret stone last laid back in the reserve."))
+    steps = put_back_steps(before, action, after)
+    texts: list[Text] = [step.text for step in steps if step.thing != LIFE]
     lives = [
-        t("{player} to {n}", player=name, n=before["life"][seat])
-        for seat, name in enumerate(names)
-        if before["life"][seat] != after["life"][seat]
+        t("{player} to {n}", player=owner, n=before["life"][before["players"].index(owner)])
+        for owner in (step.source.owner for step in steps if step.thing == LIFE)
     ]
     if lives:
-        steps.append(t("Set the life tokens back: {lives}.", lives=and_names(lives)))
-    if not steps:
+        texts.append(t("Set the life tokens back: {lives}.", lives=and_names(lives)))
+    if not texts:
         return None
-    joined = steps[0]
-    for step in steps[1:]:
-        joined = t("{first} {then}", first=joined, then=step)
+    joined = texts[0]
+    for text in texts[1:]:
+        joined = t("{first} {then}", first=joined, then=text)
     return joined
