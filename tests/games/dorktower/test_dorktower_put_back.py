@@ -9,16 +9,32 @@ positions."""
 
 from __future__ import annotations
 
+import ast
+import copy
+import inspect
 import random
 from collections import Counter
 from typing import Any
 
 from babel.support import Translations
-from dt_support import DATA, GAME, act, ann, arrange, bo, in_city, roll, topdeck_example
+from dt_support import (
+    DAGGER_AND_MAIL,
+    DATA,
+    GAME,
+    act,
+    ann,
+    arrange,
+    bo,
+    fight,
+    in_city,
+    roll,
+    topdeck_example,
+)
 from test_dorktower_scroll_windows import three
 from test_dorktower_trading import together
 
 from companion.games import plugin
+from companion.games.dorktower.rules import putting_back
 from companion.games.dorktower.rules.actions import HANDLERS
 from companion.games.dorktower.rules.putting_back import BANK
 from companion.i18n import Text, translate
@@ -27,6 +43,20 @@ from companion.rules.putting_back import Thing, difference, follow
 
 IT = Translations.load(str(plugin("dorktower").translations), ["it"], "dorktower")
 CHECKED: Counter = Counter()
+MET: set[str] = set()  #: the sentences and phrases of the steps met so far
+SENTENCES = {  # every t("...") of the module
+    node.args[0].value
+    for node in ast.walk(ast.parse(inspect.getsource(putting_back)))
+    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "t"
+}
+
+
+def templates(text: Text):
+    """A text's template and those of the texts it is made of."""
+    yield text.msgid
+    for value in text.params.values():
+        if isinstance(value, Text):
+            yield from templates(value)
 
 
 def check_undo(before: dict[str, Any], action: dict[str, Any], after: dict[str, Any]) -> list:
@@ -50,7 +80,9 @@ def check_undo(before: dict[str, Any], action: dict[str, Any], after: dict[str, 
             assert step.confirm.seat is None  # the board's reader: only public things
             assert step.confirm.component == f"{step.thing.kind} {step.thing.name}"
     if steps:
-        assert GAME.put_back(before, action, after) == " ".join(step.text for step in steps)
+        said = GAME.put_back(before, action, after)
+        assert said == " ".join(step.text for step in steps)
+        MET.update(templates(said))
     CHECKED[action["type"]] += 1
     return steps
 
@@ -74,7 +106,7 @@ def random_games(seeds: range, players: int, limit: int) -> None:
             assert isinstance(result, Accepted), (action, result)
             if CHECKED[action["type"]] < 25:
                 check_undo(state, action, result.state)
-                the_same_for_the_table(result.state, rng)
+                the_same_for_the_table(result.state, random.Random(seed))  # (not the game's rng)
             state = result.state
 
 
@@ -82,7 +114,9 @@ def test_every_action_type_is_put_back():
     random_games(range(3), 3, 260)
     random_games(range(3, 5), 4, 200)
     arranged_actions()
+    piles_turned_over()
     assert set(CHECKED) == set(HANDLERS), set(HANDLERS) - set(CHECKED)
+    assert len(SENTENCES) > 20 and SENTENCES <= MET, sorted(SENTENCES - MET)  # no sentence unused
 
 
 def arranged_actions() -> None:
@@ -146,6 +180,42 @@ def arranged_actions() -> None:
     card, xp = check_undo(state, {"type": "level_up", "player": "Ann"}, after)
     assert card.text == "Turn Topdeck's character card back to its low-level side."
     assert xp.text == f"Move {DATA['xp']['level_up']} XP from the bank back to Ann."
+
+
+def emptied(state: dict[str, Any], deck: str) -> dict[str, Any]:
+    """``state`` with the ``deck`` ("items", "scrolls") empty, its cards on the discard pile, as
+    after many draws (a draw then turns the discard pile over, DT-CARD-3)."""
+    state = copy.deepcopy(state)
+    cards = state[deck]["deck"] + state[deck]["discard"]
+    state[deck]["deck"], state[deck]["discard"] = [], sorted(cards)
+    return state
+
+
+def piles_turned_over() -> None:
+    """Undone, a draw from a pile turned over puts the cards back on the discard pile; with
+    the option that keeps killed monsters out of the game (DT-AMB-14), they come back from the
+    box."""
+    state = emptied(act(in_city({"gold": 200}), type="shop", player="Ann")[0], "items")
+    draw = {"type": "draw_item", "card": "dagger"}
+    steps = check_undo(state, draw, act(state, **draw)[0])
+    assert {(step.source.kind, step.target.kind) for step in steps} == {
+        ("pile", "discard"),
+        ("shop", "discard"),
+    }
+    assert len(steps) == len(state["items"]["discard"])
+    state = emptied(act(in_city({"gold": 200}), type="buy_scroll", player="Ann")[0], "scrolls")
+    draw = {"type": "draw_scroll", "scroll": "hex"}
+    steps = check_undo(state, draw, act(state, **draw)[0])
+    assert [step.text for step in steps] == [
+        "Move a scroll from Ann's hand back onto the scroll discard pile.",
+        f"Move {len(DATA['scrolls']) - 1} scrolls from the scroll pile back onto the scroll "
+        "discard pile.",
+    ]
+    state = fight(["mummy"], {"items": DAGGER_AND_MAIL}, options={"killed_tokens_return": False})
+    after, _ = roll(state, 6, 6)
+    token, xp = check_undo(state, {"type": "roll", "values": [6, 6]}, after)
+    assert token.text == "Move the Mummy token from the box back to Ravenwood."
+    assert token.confirm.component == "token mummy" and xp.thing == Thing("xp")
 
 
 def test_a_move_goes_back_to_the_space_it_left():

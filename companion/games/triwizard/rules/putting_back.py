@@ -22,6 +22,7 @@ from companion.rules.api import State
 from companion.rules.putting_back import Confirm, Place, Placement, Step, Thing, placement
 
 from .constants import CLOAK_FACE, CUP_TILES
+from .stickers import sticker_name
 
 BESIDE = Place("beside", name="board")
 IN_PLAY = Place("in play")
@@ -39,34 +40,40 @@ def table_placement(data: dict[str, Any], state: State) -> Placement:
     pairs.append((Thing("cloak"), BESIDE if cloak is None else Place("piece", players[cloak])))
     pairs.append((Thing("hedge"), Place("space", name=state["hedge"])))
     for slot, tile in sorted(state["cups"].items()):  # TW-CUP-1, TW-AMB-31
-        pairs.append((Thing("cup tile"), Place("cup slot", UP if tile else DOWN, slot)))
+        pairs.append((Thing("cup tile"), Place("cup slot", name=_sided(slot, tile is not None))))
     obstacles = state["obstacle_pile"]
-    for position, entry in enumerate(obstacles["lineup"]):  # TW-OCARD-3
+    for position, entry in enumerate(obstacles["lineup"], start=1):  # TW-OCARD-3
         if entry["card"]:
-            side = UP if entry["up"] else DOWN
-            pairs.append(
-                (Thing("obstacle", entry["card"]), Place("lineup", side, str(position + 1)))
-            )
-    pairs += [
-        (Thing("obstacle", c), Place("discard", name="obstacles")) for c in obstacles["discard"]
-    ]
-    pairs += [(Thing("obstacle", c), Place("pile", name="obstacles")) for c in obstacles["deck"]]
-    for kind, hands, pile, total in (
-        ("battle card", state["hands"], state["battle_pile"], len(data["battle"])),
-        ("resource tile", state["tiles"], state["tile_pile"], len(data["tiles"])),
+            place = Place("lineup", name=_sided(str(position), entry["up"]))
+            pairs.append((Thing("obstacle", entry["card"]), place))
+    for pile in ("discard", "deck"):
+        where = Place("pile" if pile == "deck" else pile, name="obstacles")
+        pairs += [(Thing("obstacle", card), where) for card in obstacles[pile]]
+    for kind, hand, held_by, pile, total in (
+        ("battle card", "hand", state["hands"], state["battle_pile"], len(data["battle"])),
+        ("resource tile", "tiles", state["tiles"], state["tile_pile"], len(data["tiles"])),
     ):
         held = 0
-        for seat, hand in enumerate(hands):
-            pairs += [(Thing(kind), Place("hand", players[seat]))] * len(hand)
-            held += len(hand)
+        for seat, things in enumerate(held_by):  # section 7: how many, never which
+            pairs += [(Thing(kind), Place(hand, players[seat]))] * len(things)
+            held += len(things)
+        piled = len(pile["deck"]) + len(pile["discard"])
         pairs += [(Thing(kind), Place("pile", name=kind))] * len(pile["deck"])
         pairs += [(Thing(kind), Place("discard", name=kind))] * len(pile["discard"])
-        pairs += [(Thing(kind), IN_PLAY)] * (
-            total - held - len(pile["deck"]) - len(pile["discard"])
-        )
+        pairs += [(Thing(kind), IN_PLAY)] * (total - held - piled)  # TW-BCARD-3, TW-RES-4
     face = _die_face(state)
     pairs.append((Thing("die"), Place("tray", name=face) if face else Place("beside", name="tray")))
     return placement(pairs)
+
+
+def _sided(number: str, up: bool) -> str:
+    """A Cup Tile slot's or Lineup position's name with the side its tile or card shows."""
+    return f"{number} {UP if up else DOWN}"
+
+
+def _number(place: Place) -> str:
+    """The slot's or position's number in a sided place's name."""
+    return place.name.split(" ", 1)[0]
 
 
 def _die_face(state: State) -> str | None:
@@ -80,7 +87,9 @@ def _die_face(state: State) -> str | None:
 
 def steps_back(data: dict[str, Any], before: State, after: State) -> list[Step]:
     """The moves that turn ``after``'s table into ``before``'s: each thing found in a new place
-    goes back to a place it left."""
+    goes back to a place it left, pieces first. A thing with no place to go back to (a
+    placement that does not add up, which the tests rule out) is left out rather than refused:
+    an undo is never stopped by its checklist."""
     was, now = table_placement(data, before), table_placement(data, after)
     gone, came = was - now, now - was
     targets: dict[Thing, list[list[Any]]] = defaultdict(list)
@@ -88,9 +97,7 @@ def steps_back(data: dict[str, Any], before: State, after: State) -> list[Step]:
         targets[thing].append([place, count])
     steps = []
     for (thing, source), count in sorted(came.items(), key=_order):
-        while count:
-            if not targets[thing]:
-                raise ValueError(f"{thing} appeared at {source} from nowhere")
+        while count and targets[thing]:
             target = targets[thing][0]
             moved = min(count, target[1])
             text = _say(after, thing, source, target[0], moved)
@@ -112,16 +119,17 @@ def _order(entry: tuple[tuple[Thing, Place], int]) -> tuple:
 
 
 def _confirm(after: State, thing: Thing, source: Place) -> Confirm | None:
-    """Public things tapped at the board's reader: a piece, the Cloak, an Obstacle Card, a Cup
-    Tile seen face up. A card or tile going back into a hand or a pile is never named."""
+    """Public things are tapped at the board's reader (their stickers, as the tag registry
+    names them): a piece, the Cloak, an Obstacle Card, a Cup Tile everyone saw flipped. A card or
+    tile going back into a hand or a pile is never named, so never asked for."""
     if thing.kind == "piece":
-        return Confirm(f"piece {thing.name}")
+        return Confirm(sticker_name("piece", thing.name))
     if thing.kind == "cloak":
         return Confirm("cloak")
     if thing.kind == "obstacle":
-        return Confirm(f"obstacle {thing.name.lower()}")
-    if thing.kind == "cup tile" and source.owner == UP:
-        return Confirm(f"cup {after['cups'][source.name]}")
+        return Confirm(sticker_name("obstacle", thing.name))
+    if thing.kind == "cup tile":  # only ever turned back face down (TW-CUP-2)
+        return Confirm(sticker_name("cup", after["cups"][_number(source)]))
     return None
 
 
@@ -130,33 +138,29 @@ def _say(after: State, thing: Thing, source: Place, target: Place, count: int) -
     if thing.kind == "piece":
         who = players[int(thing.name) - 1]
         return t("Move {player}'s piece back to {space}.", player=who, space=target.name)
-    if thing.kind == "cloak":
+    if thing.kind == "cloak":  # TW-CLOAK-1..7
         if target == BESIDE:
             return t(
                 "Take the Cloak off {player}'s piece and put it beside the board.",
                 player=source.owner,
             )
         return t("Put the Cloak back on {player}'s piece.", player=target.owner)
-    if thing.kind == "hedge":
+    if thing.kind == "hedge":  # TW-RES-HEDGE-1..3
         return t("Move the Wandering Hedge back to {space}.", space=target.name)
-    if thing.kind == "cup tile":
-        if target.owner == DOWN:  # the tile flipped is named: everyone saw it (TW-CUP-2)
-            tile = after["cups"][source.name]
-            if tile == CUP_TILES[0]:
-                return t("Turn Cup Tile {slot} (the Cup) face down again.", slot=target.name)
-            return t("Turn Cup Tile {slot} (a Headstone) face down again.", slot=target.name)
-        return t("Turn Cup Tile {slot} face up again.", slot=target.name)
+    if thing.kind == "cup tile":  # the tile flipped is named: everyone saw it (TW-CUP-2)
+        slot = _number(target)
+        if after["cups"][_number(source)] == CUP_TILES[0]:
+            return t("Turn Cup Tile {slot} (the Cup) face down again.", slot=slot)
+        return t("Turn Cup Tile {slot} (a Headstone) face down again.", slot=slot)
     if thing.kind == "die":  # TW-BATTLE-4: the Cloak symbol is one of its faces
-        source, target = _shown(source), _shown(target)
+        was, now = _face(target), _face(source)
         if source.kind == "tray" and target.kind == "tray":
-            return t("Turn the die back to {face}.", face=target.name)
+            return t("Turn the die back to {face}.", face=was)
         if source.kind == "tray":
-            return t("Take the die showing {face} off the tray.", face=source.name)
-        return t("Put the die back on the tray showing {face}.", face=target.name)
-    if thing.kind == "obstacle" and source.kind == target.kind == "lineup":
-        if target.owner == UP:  # TW-OCARD-3: a beaten card was turned down
-            return t("Turn the Obstacle Card in Lineup position {n} face up again.", n=target.name)
-        return t("Turn the Obstacle Card in Lineup position {n} face down again.", n=target.name)
+            return t("Take the die showing {face} off the tray.", face=now)
+        return t("Put the die back on the tray showing {face}.", face=was)
+    if thing.kind == "obstacle" and source.kind == target.kind == "lineup":  # TW-OCARD-3
+        return t("Turn the Obstacle Card in Lineup position {n} face up again.", n=_number(target))
     return t(
         "Move {thing} {source} back {target}.",
         thing=_thing(thing, count),
@@ -165,11 +169,9 @@ def _say(after: State, thing: Thing, source: Place, target: Place, count: int) -
     )
 
 
-def _shown(place: Place) -> Place:
-    """A die's place with its face in words (the Cloak symbol named)."""
-    if place.name == CLOAK_FACE:
-        return Place(place.kind, place.owner, t("the Cloak symbol"))
-    return place
+def _face(place: Place) -> str | None:
+    """A die's face in words (the Cloak symbol named)."""
+    return t("the Cloak symbol") if place.name == CLOAK_FACE else place.name
 
 
 def _thing(thing: Thing, count: int) -> Text:
@@ -181,17 +183,20 @@ def _thing(thing: Thing, count: int) -> Text:
 
 
 def _where(place: Place, source: bool) -> Text:
+    """Where a card or tile is taken from, or goes back to, with its preposition."""
     kind, name, owner = place.kind, place.name, place.owner
     if kind == "hand":
-        return (
-            t("from {player}'s hand", player=owner)
-            if source
-            else t("into {player}'s hand", player=owner)
-        )
+        if source:
+            return t("from {player}'s hand", player=owner)
+        return t("into {player}'s hand", player=owner)
+    if kind == "tiles":
+        if source:
+            return t("from {player}'s tiles", player=owner)
+        return t("to {player}'s tiles", player=owner)
     if kind == "lineup":
-        return (
-            t("from Lineup position {n}", n=name) if source else t("to Lineup position {n}", n=name)
-        )
+        if source:
+            return t("from Lineup position {n}", n=_number(place))
+        return t("to Lineup position {n}", n=_number(place))
     if kind == "in play":
         return t("from play") if source else t("into play")
     piles = {
