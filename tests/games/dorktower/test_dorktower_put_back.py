@@ -43,6 +43,9 @@ from companion.rules.putting_back import Thing, difference, follow
 
 IT = Translations.load(str(plugin("dorktower").translations), ["it"], "dorktower")
 CHECKED: Counter = Counter()
+DATA_NAMES = {
+    entry["name"] for table in ("characters", "spaces", "tokens") for entry in DATA[table].values()
+} | {card[face]["name"] for card in DATA["items"].values() for face in ("equipment", "magic")}
 MET: set[str] = set()  #: the sentences and phrases of the steps met so far
 SENTENCES = {  # every t("...") of the module
     node.args[0].value
@@ -74,6 +77,8 @@ def check_undo(before: dict[str, Any], action: dict[str, Any], after: dict[str, 
         assert isinstance(step.text, Text) and step.text and step.count > 0, step
         italian = translate(step.text, lambda msgid: IT._catalog.get(msgid) or msgid)
         assert italian != step.text and "{" not in italian, step.text
+        for msgid in templates(step.text):  # every sentence and phrase, or a data set's name
+            assert msgid in IT._catalog or msgid in DATA_NAMES, msgid
         if step.thing.kind == "scroll":  # DT-CARD-6: a scroll is never named nor tapped
             assert step.thing.name is None and step.confirm is None
         if step.confirm is not None:

@@ -95,6 +95,7 @@ def check_undo(game: Any, before: dict, action: dict, after: dict) -> list:
         assert isinstance(step.text, Text) and step.text and step.count > 0, step
         italian = translate(step.text, lambda msgid: IT._catalog.get(msgid) or msgid)
         assert italian != step.text and "{" not in italian, step.text
+        assert all(msgid in IT._catalog for msgid in templates(step.text)), step.text
         if step.thing.kind in HIDDEN:  # section 7: never named on the table
             assert step.thing.name is None
         if step.thing.kind in ("battle card", "resource tile"):
