@@ -97,7 +97,8 @@ def test_describe_and_put_back_name_no_secret():
     assert GAME.describe(state, draw) == "Ann drawing a Battle Card"
     after = play(state, draw)
     back = GAME.put_back(state, draw, after)
-    assert back == "Ann puts the Battle Card drawn back on its pile." and draw["card"] not in back
+    assert back == "Move a Battle Card from Ann's hand back onto the Battle Card pile."
+    assert draw["card"] not in back
     assert GAME.describe(state, {"type": "roll", "value": 4}) == "the roll of 4"
     assert GAME.describe(state, {"type": "close_window"})
     assert GAME.put_back(state, {"type": "end_turn", "player": "Ann"}, state) is None

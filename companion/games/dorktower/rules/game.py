@@ -26,7 +26,7 @@ from companion.rules.api import (
 )
 from companion.rules.common import Refuse as _Refuse
 
-from . import board, chance, fights, legal, movement, undoing, views, windows
+from . import board, chance, fights, legal, movement, putting_back, undoing, views, windows
 from .actions import HANDLERS
 from .constants import GAME_ID
 
@@ -173,8 +173,18 @@ class DorkTower(Game):
         return undoing.describe(state, action)
 
     def put_back(self, before: State, action: Action, after: State) -> Any:
-        """What an undo asks to put back by hand (:func:`.undoing.put_back`)."""
-        return undoing.put_back(before, action, after)
+        """What an undo asks to put back by hand: the steps' sentences, one after the other
+        (:func:`.putting_back.sentence`), or :func:`.undoing.put_back`'s when no thing moves."""
+        steps = self.put_back_steps(before, action, after)
+        return putting_back.sentence(steps) or undoing.put_back(before, action, after)
+
+    def placement(self, state: State) -> Any:
+        """The table in things and places (:func:`.putting_back.table_placement`)."""
+        return putting_back.table_placement(self.data(state), state)
+
+    def put_back_steps(self, before: State, action: Action, after: State) -> list[Any]:
+        """The moves that put the table back (:func:`.putting_back.steps_back`)."""
+        return putting_back.steps_back(self.data(after), before, after)
 
     def outcome(self, state: State) -> Outcome:
         return views.outcome(state)

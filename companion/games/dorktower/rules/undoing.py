@@ -1,6 +1,7 @@
-"""An undone action in words, for the table's undo: what it was (``describe``) and what goes back
-by hand (``put_back``). Public sentences: a drawn card, token or scroll is never named (a scroll
-is its holder's secret)."""
+"""An undone action in words, for the table's undo: what it was (``describe``) and, where the
+table's steps (``putting_back``) move nothing, what goes back by hand (``put_back``). Public
+sentences: a drawn card, token or scroll is never named here (a scroll is its holder's secret;
+the steps name the tokens and item cards, which everyone saw)."""
 
 from __future__ import annotations
 
@@ -69,8 +70,8 @@ def describe(state: State, action: Action) -> Text | None:
 
 
 def put_back(before: State, action: Action, after: State) -> Text | None:
-    """What the players put back by hand: what was drawn goes back where it came from (the
-    tower's turn is undone on the page; the tower follows by itself)."""
+    """What the players put back by hand when the steps say nothing (``Game.put_back`` says
+    the steps where there are some): what was drawn goes back where it came from."""
     kind = action.get("type")
     who = _actor(before, action) or t("the player")
     if kind == "draw_token":

@@ -25,7 +25,7 @@ from companion.rules.api import (
 )
 from companion.rules.common import Refuse as _Refuse
 
-from . import chance, legal, prompts, undoing, views
+from . import chance, legal, prompts, putting_back, undoing, views
 from .actions import HANDLERS
 from .numbers import GAME_ID
 from .options import OPTIONS
@@ -168,7 +168,18 @@ class Triwizard(Game):
         return undoing.describe(state, action)
 
     def put_back(self, before: State, action: Action, after: State) -> Any:
-        return undoing.put_back(before, action, after)
+        """The steps' sentences one after the other (:func:`.putting_back.sentence`), or
+        :func:`.undoing.put_back`'s when no thing moves."""
+        steps = self.put_back_steps(before, action, after)
+        return putting_back.sentence(steps) or undoing.put_back(before, action, after)
+
+    def placement(self, state: State) -> Any:
+        """The table in things and places (:func:`.putting_back.table_placement`)."""
+        return putting_back.table_placement(self.data(state), state)
+
+    def put_back_steps(self, before: State, action: Action, after: State) -> list[Any]:
+        """The moves that put the table back (:func:`.putting_back.steps_back`)."""
+        return putting_back.steps_back(self.data(after), before, after)
 
     def outcome(self, state: State) -> Outcome:
         return views.outcome(state)

@@ -1,6 +1,6 @@
-"""An undone action in words, for the table's undo: what it was (``describe``) and what goes back
-by hand (``put_back``). Public sentences: a drawn card or tile and a peeked Cup Tile are never
-named."""
+"""An undone action in words, for the table's undo: what it was (``describe``) and, where the
+table's steps (``putting_back``) move nothing, what goes back by hand (``put_back``). Public
+sentences: a drawn card or tile and a peeked Cup Tile are never named."""
 
 from __future__ import annotations
 
