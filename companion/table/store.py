@@ -311,6 +311,15 @@ class Store(StoreFile):
         )
         return [self._entry(game_id, row, operation) for row in rows]
 
+    def entry_counts(self) -> dict[int, int]:
+        """How many log entries each game has (one query: the Plays list keys its summaries on
+        them); a game without entries is not named."""
+        rows = self._read(
+            "Counting the games' entries",
+            "SELECT game_id, count(*) FROM entries GROUP BY game_id",
+        )
+        return {game_id: count for game_id, count in rows}
+
     # -- refusals --------------------------------------------------------------------------------
 
     def refuse(
