@@ -4,6 +4,7 @@
 import { _, deviceName, el, events, live, post, putBack, refusals, replace, toast } from "./common.js";
 import { confirmed, loadGames, withConfirmation } from "./kept_games.js";
 import { gamePage } from "./games.js";
+import { endLink } from "./play_end.js";
 import { seatLabel, seatText } from "./seats.js";
 import { wizard } from "./wizard.js";
 
@@ -208,6 +209,7 @@ function render(snap) {
   const back = snap.view ? putBack(snap.events) : "";
   document.getElementById("put-back").textContent = back;
   document.getElementById("put-back").hidden = !back;
+  endLink(snap.game, `${base}/plays`);
   if (simulated) refreshWorld(snap);
   if (setup && snap.events.some((e) => ["tag_enrolled", "tags_imported", "tags_forgotten", "tags_complete"].includes(e.type))) loadSetup();
 }

@@ -2,6 +2,7 @@
 // (games.js, docs/pages.md).
 import { _, el, events, live, putBack, refusals, replace } from "./common.js";
 import { gamePage } from "./games.js";
+import { endLink } from "./play_end.js";
 import { seatLabel } from "./seats.js";
 
 const main = document.getElementById("main");
@@ -36,6 +37,7 @@ function render(snap) {
   const back = putBack(snap.events);
   document.getElementById("put-back").textContent = back;
   document.getElementById("put-back").hidden = !back;
+  endLink(snap.game, main.dataset.plays);
   const shown = page && snap.view ? snap.game.game : null;
   if (shown !== drawn) { // another game, or none: the last one's cards go
     ctx.area.replaceChildren();
