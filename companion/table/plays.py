@@ -4,10 +4,12 @@ are its rules' ``outcome`` of the replayed log)."""
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
@@ -15,7 +17,8 @@ from ..games import get_game
 from ..rules import TABLE, Accepted, Action, Game, Refusal, SetupError, State
 from ..rules.api import Outcome
 from .history import UNDO, History
-from .store import Entry, GameRecord
+from .storage import StorageError
+from .store import PLAY_SUMMARY, Entry, GameRecord
 
 log = logging.getLogger("companion.plays")
 
@@ -54,8 +57,9 @@ class Point:
 PAGE_SIZE = 50
 #: whole replays kept (with their checkpoints): the plays being stepped through or charted
 REPLAYS_KEPT = 8
-#: plays' summaries kept: a table with thousands of plays lists them without replaying again
-SUMMARIES_KEPT = 4096
+#: plays' summaries kept in memory (each play that has left the table keeps its summary in the
+#: store too: a list after a restart reads them instead of replaying every log)
+SUMMARIES_KEPT = 1024
 #: a replay keeps the state after every this many actions, to step from
 CHECKPOINT_EVERY = 32
 
@@ -212,7 +216,7 @@ class Plays:
     def play(self, play_id: int) -> Play:
         """One play (``KeyError`` when there is none)."""
         record = self.store.game(play_id)
-        return self._summary(record, self.store.entry_counts().get(play_id, 0))
+        return self._summary(record, self.store.entry_counts([play_id]).get(play_id, 0))
 
     def series(self, play_id: int) -> list[Point]:
         """Every player's score after each action in effect of a play (for its chart)."""
@@ -255,7 +259,7 @@ class Plays:
         """A play's log replayed (kept for the most recent ``replays_kept`` asked);
         ``KeyError`` when there is no such play."""
         record = self.store.game(play_id)
-        return self._replayed(record, self.store.entry_counts().get(play_id, 0))
+        return self._replayed(record, self.store.entry_counts([play_id]).get(play_id, 0))
 
     def _replayed(self, record: GameRecord, count: int) -> Replayed:
         key = (record.id, count)
@@ -274,28 +278,70 @@ class Plays:
         return replayed
 
     def _summaries_of(self, records: list[GameRecord]) -> list[Play]:
-        counts = self.store.entry_counts()
-        return [self._summary(r, counts.get(r.id, 0)) for r in records]
+        ids = [r.id for r in records]
+        counts = self.store.entry_counts(ids if len(ids) <= PAGE_SIZE else None)
+        persisted: dict[int, str] | None = None
 
-    def _summary(self, record: GameRecord, count: int) -> Play:
+        def kept(play_id: int) -> str | None:
+            nonlocal persisted
+            if persisted is None:  # read once, and only when a summary is not in memory
+                persisted = self.store.play_summaries()
+            return persisted.get(play_id)
+
+        return [self._summary(r, counts.get(r.id, 0), kept) for r in records]
+
+    def _summary(
+        self, record: GameRecord, count: int, kept: Callable[[int], str | None] | None = None
+    ) -> Play:
+        """A play's summary: kept in memory, else kept in the store (a play that has left the
+        table), else replayed (and kept in both)."""
         key = (record.id, count, record.finished_at, record.abandoned)
         with self._lock:
             found = self._summaries.get(key)
             if found is not None:
                 self._summaries.move_to_end(key)
                 return found
-        with self._lock:
-            replayed = self._replays.get((record.id, count))
-        if replayed is None:  # listing: replayed for its summary only, not kept whole
-            replayed = Replayed(record, self.store.entries(record.id))
+        if kept is None:
+            kept = lambda play_id: self.store.setting(f"{PLAY_SUMMARY}{play_id}")  # noqa: E731
+        summary = _from_text(kept(record.id), key)
+        if summary is None:
             with self._lock:
-                self.replayed += 1
-        summary = replayed.summary(record)
+                replayed = self._replays.get((record.id, count))
+            if replayed is None:  # listing: replayed for its summary only, not kept whole
+                replayed = Replayed(record, self.store.entries(record.id))
+                with self._lock:
+                    self.replayed += 1
+            summary = replayed.summary(record)
+            if record.finished_at is not None and replayed.entries == count:
+                self._persist(summary, key)
         with self._lock:
             self._summaries[key] = summary
             while len(self._summaries) > self._summaries_kept:
                 self._summaries.popitem(last=False)
         return summary
+
+    def _persist(self, summary: Play, key: tuple) -> None:
+        """Keep the summary of a play that has left the table in the store: a table's first
+        list after a restart then replays nothing. A storage that fails only loses the cache."""
+        text = json.dumps({"key": list(key[1:]), "play": asdict(summary)}, default=str)
+        try:
+            self.store.keep_play_summary(summary.id, text)
+        except StorageError as exc:
+            log.warning("the summary of play %s was not kept: %s", summary.id, exc)
+
+
+def _from_text(text: str | None, key: tuple) -> Play | None:
+    """A summary kept in the store, if it was kept for this very ``key`` (the same entries, and
+    the same leaving of the table)."""
+    if text is None:
+        return None
+    try:
+        kept = json.loads(text)
+        if kept["key"] != list(key[1:]):
+            return None
+        return Play(**kept["play"])
+    except (ValueError, TypeError, KeyError):  # a summary from another version: made again
+        return None
 
 
 def _seconds(first: str | None, last: str | None) -> int | None:

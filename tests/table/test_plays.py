@@ -149,18 +149,37 @@ def test_replays_are_kept_per_entry_count_and_bounded(store, monkeypatch):
     ids = [record_log(store, lines[:n], monkeypatch, clock).id for n in (10, 20, 30)]
     plays = Plays(store, replays_kept=2, summaries_kept=2)
     assert len(plays.all()) == 3 and plays.replayed == 3
+    # the two set aside keep their summaries in the store; the one at the table does not
+    assert sorted(store.play_summaries()) == ids[:2]
     plays.all()
-    assert plays.replayed == 6  # two summaries kept, read in turn: each is made again
-    big = Plays(store, replays_kept=2)
-    big.all()
-    big.all()
-    big.listing(game="abracadawhat", player="P1", page=1, size=2)
-    assert big.replayed == 3  # every summary kept
+    assert plays.replayed == 4  # two kept in memory, read in turn: only the third is replayed
+    again = Plays(store, replays_kept=2)  # after a restart
+    again.all()
+    again.all()
+    again.listing(game="abracadawhat", player="P1", page=1, size=2)
+    assert again.replayed == 1  # the one at the table, once
     store.append(ids[-1], 30, json.loads(lines[30]), "test", False)  # a new entry: replayed anew
-    assert big.play(ids[-1]).actions == 30 and big.replayed == 4
+    assert again.play(ids[-1]).actions == 30 and again.replayed == 2
     for play_id in ids:
-        big.series(play_id)
-    assert len(big._replays) == 2  # the most recent two whole replays only
+        again.series(play_id)
+    assert len(again._replays) == 2  # the most recent two whole replays only
+
+
+def test_a_kept_summary_is_made_again_when_its_play_changes(store, monkeypatch):
+    lines = log_lines(FINISHED["abracadawhat"])
+    clock = Clock()
+    first = record_log(store, lines[:10], monkeypatch, clock)
+    record_log(store, lines[:5], monkeypatch, clock)  # sets the first aside
+    assert Plays(store).play(first.id).actions == 9
+    kept = json.loads(store.play_summaries()[first.id])
+    assert kept["key"] == [9, store.game(first.id).finished_at, True]
+    store.resume_game(first.id, finished_at=None)  # at the table again, and one more action
+    store.append(first.id, 10, json.loads(lines[10]), "test", False)
+    fresh = Plays(store)
+    play = fresh.play(first.id)
+    assert play.actions == 10 and play.ended_at is None and fresh.replayed == 1
+    store.keep_play_summary(first.id, "not json")  # damaged: made again, never a failure
+    assert Plays(store).play(first.id).actions == 10
 
 
 def test_the_list_filters_by_game_and_player_and_pages(store, monkeypatch):
