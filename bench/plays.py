@@ -82,6 +82,11 @@ def build(directory: Path, count: int) -> tuple[Path, int]:
                     for seq, action, src, at in rows
                 ],
             )
+        # as at a real table, one game at most is at the table (the newest): the others left it
+        db.execute(
+            "UPDATE games SET finished_at = started_at, abandoned = 1 "
+            "WHERE finished_at IS NULL AND id != (SELECT max(id) FROM games)"
+        )
         entries = db.execute("SELECT count(*) FROM entries").fetchone()[0]
         db.execute("UPDATE meta SET value = ? WHERE key = 'entries'", (entries,))
     db.close()

@@ -187,15 +187,20 @@ class Plays:
 
     # -- the list ----------------------------------------------------------------------------
 
-    def records(self, game: str | None = None, player: str | None = None) -> list[GameRecord]:
+    def records(
+        self,
+        game: str | None = None,
+        player: str | None = None,
+        among: list[GameRecord] | None = None,
+    ) -> list[GameRecord]:
         """The plays' records, newest first, of ``game`` and with ``player`` if given (no
-        replay: the list filters on what the store holds)."""
-        found = [
+        replay: the list filters on what the store holds); ``among``: records already read."""
+        every = reversed(self.store.games()) if among is None else among
+        return [
             r
-            for r in reversed(self.store.games())
+            for r in every
             if (game is None or r.game == game) and (player is None or player in r.players)
         ]
-        return found
 
     def listing(
         self,
@@ -203,9 +208,10 @@ class Plays:
         player: str | None = None,
         page: int = 1,
         size: int = PAGE_SIZE,
+        among: list[GameRecord] | None = None,
     ) -> tuple[list[Play], int]:
         """One page (from 1) of the plays, newest first, filtered; and how many match."""
-        records = self.records(game, player)
+        records = self.records(game, player, among)
         chosen = records[(page - 1) * size : page * size]
         return self._summaries_of(chosen), len(records)
 

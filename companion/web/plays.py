@@ -178,8 +178,8 @@ def _listing(link: Callable[[int], str]) -> Any:
         number = 0
     if not 1 <= number <= MAX_PAGE:
         return _bad(t("Pages are numbered from 1 to {n}.", n=MAX_PAGE))
-    found, total = plays().listing(game, player, number, PAGE_SIZE)
     everyone = plays().records()
+    found, total = plays().listing(game, player, number, PAGE_SIZE, among=everyone)
     return jsonify(
         {
             "ok": True,
