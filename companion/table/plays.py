@@ -285,13 +285,14 @@ class Plays:
 
     def _summaries_of(self, records: list[GameRecord]) -> list[Play]:
         ids = [r.id for r in records]
-        counts = self.store.entry_counts(ids if len(ids) <= PAGE_SIZE else None)
+        few = ids if len(ids) <= PAGE_SIZE else None  # a page: only its own rows are read
+        counts = self.store.entry_counts(few)
         persisted: dict[int, str] | None = None
 
         def kept(play_id: int) -> str | None:
             nonlocal persisted
             if persisted is None:  # read once, and only when a summary is not in memory
-                persisted = self.store.play_summaries()
+                persisted = self.store.play_summaries(few)
             return persisted.get(play_id)
 
         return [self._summary(r, counts.get(r.id, 0), kept) for r in records]

@@ -334,13 +334,24 @@ class Store(StoreFile):
                 )
         return {game_id: count for game_id, count in rows}
 
-    def play_summaries(self) -> dict[int, str]:
-        """The plays' summaries kept by :meth:`keep_play_summary`, by game id (JSON texts)."""
-        rows = self._read(
-            "Reading the plays' summaries",
-            "SELECT key, value FROM settings WHERE key LIKE ?",
-            (PLAY_SUMMARY + "%",),
-        )
+    def play_summaries(self, game_ids: list[int] | None = None) -> dict[int, str]:
+        """The plays' summaries kept by :meth:`keep_play_summary` (of ``game_ids``, or all), by
+        game id (JSON texts)."""
+        if game_ids is None:
+            rows = self._read(
+                "Reading the plays' summaries",
+                "SELECT key, value FROM settings WHERE key LIKE ?",
+                (PLAY_SUMMARY + "%",),
+            )
+        else:
+            rows = []
+            for start in range(0, len(game_ids), 500):  # SQLite's limit on parameters
+                keys = [f"{PLAY_SUMMARY}{i}" for i in game_ids[start : start + 500]]
+                rows += self._read(
+                    "Reading the plays' summaries",
+                    f"SELECT key, value FROM settings WHERE key IN ({', '.join('?' * len(keys))})",
+                    tuple(keys),
+                )
         return {int(key[len(PLAY_SUMMARY) :]): value for key, value in rows}
 
     def keep_play_summary(self, game_id: int, text: str) -> None:
