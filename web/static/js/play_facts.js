@@ -30,7 +30,7 @@ export function scoreList(play) {
     const won = play.winners.includes(name);
     return el("li", { "data-player": name, "data-winner": won ? "yes" : null },
       won ? el("span", { class: "badge", text: _("winner") }) : null, " ", name,
-      score === null || score === undefined ? null : el("strong", { text: ` ${score}` }),
-      play.start_player === name ? el("span", { class: "hint", text: ` · ${_("started")}` }) : null);
+      score === null || score === undefined ? null : el("strong", { text: " " + score }),
+      play.start_player === name ? el("span", { class: "hint", text: " · " + _("started") }) : null);
   }));
 }
