@@ -28,7 +28,7 @@ class Play:
     """One game set up at the table, as the Plays page, the statistics and the exports see it."""
 
     id: int  #: the store's game id
-    game: str  #: the game's id ("dorktower")
+    game: str  #: the game's id (its plug-in's)
     started_at: str  #: ISO 8601, UTC, when it was set up
     #: when it finished (or was last set aside); None while it is at the table
     ended_at: str | None
