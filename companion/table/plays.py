@@ -221,7 +221,7 @@ class Plays:
 
     def play(self, play_id: int) -> Play:
         """One play (``KeyError`` when there is none)."""
-        record = self.store.game(play_id)
+        record = self._record(play_id)
         return self._summary(record, self.store.entry_counts([play_id]).get(play_id, 0))
 
     def series(self, play_id: int) -> list[Point]:
@@ -259,12 +259,19 @@ class Plays:
             finished=game.outcome(state).finished,
         )
 
+    def _record(self, play_id: int) -> GameRecord:
+        """The store's record of a play; ``KeyError`` for an id no play can have (SQLite's
+        integers end at 2**63 - 1: a larger one is simply no play)."""
+        if not 0 < play_id < 2**63:
+            raise KeyError(play_id)
+        return self.store.game(play_id)
+
     # -- the caches --------------------------------------------------------------------------
 
     def replay(self, play_id: int) -> Replayed:
         """A play's log replayed (kept for the most recent ``replays_kept`` asked);
         ``KeyError`` when there is no such play."""
-        record = self.store.game(play_id)
+        record = self._record(play_id)
         return self._replayed(record, self.store.entry_counts([play_id]).get(play_id, 0))
 
     def _replayed(self, record: GameRecord, count: int) -> Replayed:

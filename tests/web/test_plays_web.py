@@ -146,7 +146,18 @@ def test_a_bad_filter_is_answered_and_changes_nothing(server, recorded, query, r
 
 def test_bad_ids_are_404_never_500(server, recorded):
     play = recorded["dorktower"]
-    for path in ("/plays/999", "/plays/999/api", "/plays/999/steps/0", "/plays/-1"):
+    huge = 2**70
+    for path in (
+        "/plays/999",
+        "/plays/999/api",
+        "/plays/999/steps/0",
+        "/plays/-1",
+        "/plays/0/api",
+        f"/plays/{huge}",
+        f"/plays/{huge}/api",
+        f"/plays/{huge}/steps/0",
+        f"/plays/{play}/steps/{huge}",
+    ):
         status, _body, _ = request(f"{server.host}{path}")
         assert status == 404, path
     status, body, _ = request(f"{server.host}/plays/{play}/steps/10")
