@@ -19,6 +19,7 @@ from secrets_play import choices
 from support import get, request
 
 from companion.games import get_game, plugin
+from companion.rules import EVERYTHING
 from companion.table.play_exports import BGSTATS_LINK, CSV_COLUMNS
 from companion.table.plays import Plays
 from companion.web.public import DISPLAY_COOKIE
@@ -216,3 +217,17 @@ def test_each_step_is_what_the_table_display_showed_then(server, game_id):
         step = get(f"{server.host}/plays/{play}/steps/{k}")
         assert step["view"] == view, (game_id, k)
         assert step["step"] == k and step["steps"] == len(shown) - 1
+
+
+def test_a_step_that_shows_more_than_the_table_is_caught(server, monkeypatch):
+    """The control of the test above: steps drawn from the referee's view (a planted leak) are
+    not what the table display showed, and the comparison says so."""
+    monkeypatch.setattr("companion.table.plays.TABLE", EVERYTHING)
+    table = server.table
+    assert table.call(
+        "new_game", "host", game="abracadawhat", players=["Ann", "Bo"], seed=4, confirm=True
+    )["ok"]
+    assert table.call("action", "test", action=table.history.game.sample(table.history.state))["ok"]
+    shown = get(f"{server.base}/api/table")["view"]
+    step = get(f"{server.host}/plays/{table.record.id}/steps/1")
+    assert step["view"] != shown  # the racks' stones, which the table display never saw
