@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import asdict
 from datetime import datetime
 from typing import Any
@@ -121,6 +122,21 @@ def plays_json(plays: list[Play], titles: dict[str, str]) -> str:
     return json.dumps(body, ensure_ascii=False, indent=1)
 
 
+#: a text cell a spreadsheet would read as a formula (``=``, ``+``, ``-``, ``@``, a tab or a
+#: carriage return first, after any apostrophes) gets one apostrophe before it
+FORMULA = re.compile(r"'*[=+\-@\t\r]")
+
+
+def csv_text(value: str) -> str:
+    """A text as a CSV cell: a name like ``=HYPERLINK(…)`` is not run by a spreadsheet."""
+    return "'" + value if FORMULA.match(value) else value
+
+
+def csv_read_text(cell: str) -> str:
+    """What :func:`csv_text` wrote, read back."""
+    return cell[1:] if cell.startswith("'") and FORMULA.match(cell[1:]) else cell
+
+
 def plays_csv(plays: list[Play], titles: dict[str, str]) -> str:
     """Every play, newest first, as the CSV download: one row a play (``CSV_COLUMNS``)."""
     out = io.StringIO()
@@ -131,16 +147,16 @@ def plays_csv(plays: list[Play], titles: dict[str, str]) -> str:
             [
                 play.id,
                 play.game,
-                titles.get(play.game, play.game),
+                csv_text(titles.get(play.game, play.game)),
                 play.started_at,
                 play.ended_at or "",
                 "" if play.duration is None else play.duration,
                 _json(play.players),
-                play.data_set or "",
+                csv_text(play.data_set or ""),
                 "yes" if play.finished else "no",
                 _json(play.winners),
                 _json(play.scores),
-                play.start_player or "",
+                csv_text(play.start_player or ""),
                 play.actions,
                 _json(play.options),
             ]

@@ -14,13 +14,13 @@ from datetime import datetime
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from plays_support import FINISHED, Clock, log_lines, record_log
+from plays_support import FINISHED, TESTS, Clock, log_lines, record_log
 from secrets_play import choices
 from support import get, request
 
 from companion.games import get_game, plugin
 from companion.rules import EVERYTHING
-from companion.table.play_exports import BGSTATS_LINK, CSV_COLUMNS
+from companion.table.play_exports import BGSTATS_LINK, CSV_COLUMNS, csv_read_text
 from companion.table.plays import Plays
 from companion.web.public import DISPLAY_COOKIE
 
@@ -110,7 +110,8 @@ def test_the_csv_download_reads_back(server, recorded):
         assert json.loads(row["scores"]) == play.scores
         assert json.loads(row["options"]) == play.options
         assert int(row["duration"]) == play.duration and int(row["actions"]) == play.actions
-        assert row["finished"] == "yes" and row["start_player"] == play.start_player
+        assert row["finished"] == "yes"
+        assert csv_read_text(row["start_player"]) == play.start_player
         assert row["started_at"] == play.started_at and row["ended_at"] == play.ended_at
         assert row["data_set"] == (play.data_set or "")
 
@@ -231,3 +232,20 @@ def test_a_step_that_shows_more_than_the_table_is_caught(server, monkeypatch):
     shown = get(f"{server.base}/api/table")["view"]
     step = get(f"{server.host}/plays/{table.record.id}/steps/1")
     assert step["view"] != shown  # the racks' stones, which the table display never saw
+
+
+def test_a_name_a_spreadsheet_would_run_is_written_as_text(server, monkeypatch):
+    """A player named like a formula is written with an apostrophe before it in the CSV (a
+    spreadsheet shows it, never runs it), and read back as it was; JSON cells start with [ or {."""
+    names = {"P0": "=HYPERLINK(1)", "P1": "'Tis"}
+    lines = log_lines(TESTS / "games/abracadawhat/replays/game-2.jsonl")
+    for old, new in names.items():
+        lines = [line.replace(json.dumps(old), json.dumps(new)) for line in lines]
+    record = record_log(server.table.store, lines, monkeypatch, Clock())
+    rows = list(csv.DictReader(io.StringIO(request(f"{server.host}/plays/plays.csv")[1])))
+    [row] = [r for r in rows if r["id"] == str(record.id)]
+    assert row["start_player"] == "'=HYPERLINK(1)"
+    assert csv_read_text(row["start_player"]) == "=HYPERLINK(1)"
+    assert json.loads(row["players"]) == ["=HYPERLINK(1)", "'Tis"]
+    assert json.loads(row["winners"]) == ["=HYPERLINK(1)"]
+    assert all(not cell.startswith(("=", "+", "-", "@")) for cell in row.values())
