@@ -60,8 +60,10 @@ REPLAYS_KEPT = 8
 #: plays' summaries kept in memory (each play that has left the table keeps its summary in the
 #: store too: a list after a restart reads them instead of replaying every log)
 SUMMARIES_KEPT = 1024
-#: a replay keeps the state after every this many actions, to step from
+#: a replay keeps the state after every this many actions, to step from; a longer play keeps
+#: at most CHECKPOINTS_KEPT of them, further apart (a replay's memory stays bounded)
 CHECKPOINT_EVERY = 32
+CHECKPOINTS_KEPT = 32
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,8 @@ class Step:
 
 class Replayed:
     """One play's log folded through :class:`History`: the actions in effect with their times,
-    its outcome, and checkpoints to step from (a state every ``CHECKPOINT_EVERY`` actions)."""
+    its outcome, and checkpoints to step from (a state every ``CHECKPOINT_EVERY`` actions, or
+    further apart in a play so long that it would keep more than ``CHECKPOINTS_KEPT``)."""
 
     def __init__(self, record: GameRecord, entries: list[Entry]):
         self.record = record
@@ -94,7 +97,8 @@ class Replayed:
         self.checkpoints: dict[int, State] = {}
         self.outcome: Outcome | None = None
         self.start_player: str | None = None
-        self.final: State | None = None
+        #: the actions between two checkpoints
+        self.every = max(CHECKPOINT_EVERY, -(-len(entries) // CHECKPOINTS_KEPT))
         try:
             self.game = get_game(record.game)
             history = History(self.game, record.players, record.options, record.seed)
@@ -113,10 +117,9 @@ class Replayed:
                 self.checkpoints.pop(len(self.times) + 1, None)
             else:
                 self.times.append(entry.at)
-                if len(self.times) % CHECKPOINT_EVERY == 0:
+                if len(self.times) % self.every == 0:
                     self.checkpoints[len(self.times)] = history.state
         self.actions = history.actions
-        self.final = history.state
         self.outcome = self.game.outcome(history.state)
         self.start_player = self.game.start_player(history.state)
 
@@ -125,10 +128,11 @@ class Replayed:
         return len(self.actions)
 
     def states(self, start: int = 0):
-        """``(k, state, events)`` after each of the first actions in effect from ``start``
-        (``k = start`` first, with no events), replayed from the nearest checkpoint."""
+        """``(k, state, events)`` after each action in effect from the ``start``-th on (the
+        events of the ``k``-th action; none for the set-up, ``k = 0``), replayed from the
+        nearest checkpoint before it."""
         assert self.game is not None
-        base = max(k for k in self.checkpoints if k <= start)
+        base = max(k for k in self.checkpoints if k < start or k == 0)
         state, events = self.checkpoints[base], ()
         for k in range(base, self.count + 1):
             if k >= start:

@@ -138,9 +138,23 @@ def test_a_long_play_steps_from_its_checkpoints(store, monkeypatch):
     replayed = plays.replay(record.id)
     assert sorted(replayed.checkpoints) == [0, 32, 64, 96, 128, 160, 192]
     game = get_game("abracadawhat")
-    states = {k: s for k, s, _e in replayed.states(0)}
-    for k in (0, 31, 32, 33, 150, 214):
-        assert plays.step(record.id, k).view == game.view(states[k], TABLE)
+    walked = {k: (s, e) for k, s, e in replayed.states(0)}
+    for k in (0, 1, 31, 32, 33, 64, 150, 214):
+        step = plays.step(record.id, k)
+        state, events = walked[k]
+        assert step.view == game.view(state, TABLE)
+        assert step.events == [game.view_event(e, TABLE) for e in events]
+        assert (k == 0) == (step.events == [])  # every action of this play says something
+
+
+def test_a_very_long_play_keeps_few_checkpoints(store, monkeypatch):
+    monkeypatch.setattr("companion.table.plays.CHECKPOINTS_KEPT", 4)
+    record = record_log(store, log_lines(FINISHED["abracadawhat"]), monkeypatch, Clock())
+    replayed = Plays(store).replay(record.id)
+    assert replayed.every == 54 and sorted(replayed.checkpoints) == [0, 54, 108, 162]
+    game = get_game("abracadawhat")
+    walked = {k: s for k, s, _e in replayed.states(0)}
+    assert Plays(store).step(record.id, 200).view == game.view(walked[200], TABLE)
 
 
 def test_replays_are_kept_per_entry_count_and_bounded(store, monkeypatch):
