@@ -54,8 +54,8 @@ async function start() {
     document.getElementById("play-bgstats-link").href = play.bgstats;
     document.getElementById("play-bgstats").hidden = false;
   }
-  const asked = Number(new URLSearchParams(location.search).get("step"));
-  await go(Number.isInteger(asked) && asked > 0 ? asked : 0);
+  const wanted = Number(new URLSearchParams(location.search).get("step")); // ?step=k opens at k
+  await go(Number.isInteger(wanted) && wanted > 0 ? wanted : 0);
 }
 
 document.getElementById("step-first").addEventListener("click", () => go(0));
