@@ -5,7 +5,10 @@ displays), plays a game through the HTTP API for a while, and reads VmRSS and Vm
 from /proc. The simulated dice reader is a separate process that a real table does not run; its
 memory is reported apart.
 
-    python bench/memory.py [--actions 300]
+    python bench/memory.py [--actions 300] [--plays]
+
+``--plays`` also reads the host's Plays pages before measuring (the list, the play at the
+table's every step, the downloads: ``docs/plays.md``).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ def children(pid: int) -> list[int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--plays", action="store_true", help="read the Plays pages too")
     args = parser.parse_args()
     rng = random.Random(2)
     work = Path(tempfile.mkdtemp(prefix="companion-bench-"))
@@ -84,6 +88,14 @@ def main() -> None:
                     {"type": "cast", "spell": rng.randint(1, 8)},
                 )
             done += 1
+        if args.plays:  # every play listed, the one at the table stepped through, downloaded
+            listed = http_json(f"{host}/plays/api")[1]["plays"]
+            for play in listed:
+                http_json(f"{host}/plays/{play['id']}/api")
+            current = listed[0]
+            for step in range(0, current["actions"] + 1, 5):
+                http_json(f"{host}/plays/{current['id']}/steps/{step}")
+            http_json(f"{host}/plays/plays.json")
         live = sum(1 for c in clients if c.is_alive())
         main_mem = memory(proc.pid)
         sims = [memory(child) for child in children(proc.pid)]

@@ -21,6 +21,7 @@ The parts (``docs/architecture.md`` has the guide to writing them):
   :func:`describe_option`);
 * ``actuators``: for each actuator device the table may have (``"tower_motor"``), what makes it
   follow the game, a :class:`Actuator`;
+* ``bgg_id``: the game's BoardGameGeek id, which the BG Stats export names (default: none);
 * ``static``: the page module's folder (``page.js``, and ``page.css`` if any), served at
   ``/games/<id>/static/``; ``catalogs``: the game's gettext catalogs, kept in its
   ``translations`` folder: ``server`` domains (its rules' texts), ``pages`` domains (its page
@@ -193,6 +194,9 @@ class GamePlugin:
     actuators: dict[str, Any] = field(default_factory=dict)
     static: str | None = "static"  #: the page module's folder in the package; None: no page
     catalogs: Catalogs = Catalogs()
+    #: the game's BoardGameGeek id, for the BG Stats export (``docs/plays.md``); None unless it
+    #: is confirmed from a source (a wrong id would log the play against another game)
+    bgg_id: int | None = None
 
     # -- the parts, loaded on first use ---------------------------------------------------------
 

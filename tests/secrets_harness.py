@@ -89,6 +89,8 @@ DIE_PAGE = "/host/<token>/dice/<int:die_id>"
 NO_DIE = 0
 #: The table display's own page: the only one but the host's that may show the host's PIN.
 DISPLAY_PAGE = "/table"
+#: The table display's Plays pages: its own (the display cookie), refused to every phone.
+DISPLAY_ONLY = "/table/plays"
 DENIED = (401, 403, 404)
 #: the clock, not the game; the body's length (the body itself is compared, and shows where)
 IGNORED_HEADERS = {"date", "content-length"}
@@ -331,6 +333,8 @@ class Harness(TablePlay):
                     own = kind is not None and kind == mine
                 if "key" in rule.arguments:  # the display link: the table display's alone
                     own = role == TABLE
+                if rule.rule.startswith(DISPLAY_ONLY):  # the display's Plays pages
+                    own = role == TABLE
                 if role == NOBODY and secret_arguments(rule):
                     own = False
                 if own is True and values.get("die_id") == NO_DIE:
@@ -405,6 +409,15 @@ class Harness(TablePlay):
             dice = [d.id for d in self.server.table.store.dice()] or [NO_DIE]
             options = [o | {"die_id": d} for o in options for d in dice]
             args.discard("die_id")
+        if "play" in args:  # a play of the Plays pages: the one at the table (its own pages
+            record = self.server.table.record  # must answer: made-up ids are tests/web's)
+            options = [o | {"play": record.id if record is not None else 1} for o in options]
+            args.discard("play")
+        if "step" in args:  # the play's set-up, and where it stands now (its last step)
+            history = self.server.table.history
+            last = history.count if history is not None else 0
+            options = [o | {"step": s} for o in options for s in sorted({0, last})]
+            args.discard("step")
         if args:
             raise AssertionError(
                 f"the secrets harness does not know what to put for "

@@ -344,6 +344,14 @@ class Game(ABC):
     def outcome(self, state: State) -> Outcome:
         """Whether the game is over, its winners and every player's score."""
 
+    def start_player(self, state: State) -> str | None:
+        """Who played first in the game that led to ``state`` (any state of it, the last
+        included), as the rules decided it: the Plays page and the BG Stats export name them.
+        None while the rules have not decided yet (a start roll still being rolled). The default:
+        the first seat."""
+        players = self.players(state)
+        return players[0] if players else None
+
     def progress(self, state: State) -> str | None:
         """Where the game stands, in a few public words (``t("turn {n}", n=15)``, "round 2"):
         the host's list of kept games and the confirmation before a running game is set aside

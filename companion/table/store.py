@@ -12,7 +12,8 @@
   fields, checked whenever it is read: damage inside a value is reported, not replayed.
 * ``refusals``: every refused input, with the rule and the reason (never part of the state).
 * ``tags``: the NFC tag registry (UID -> component).
-* ``settings``: small key/value facts such as the host's PIN and the secret that signs CSRF tokens.
+* ``settings``: small key/value facts such as the host's PIN and the secret that signs CSRF tokens,
+  and each play's summary once it has left the table (``play:<id>``, :mod:`.plays`: a cache).
 * ``sessions``: the host's signed-in phones, by a hash of their session token.
 * ``meta``: the store's own counters: ``changes`` (commits that must not vanish), ``entries``
   (the log's length) and ``heartbeat`` (:meth:`Store.probe`).
@@ -48,6 +49,8 @@ _GAME_COLUMNS = (
 CURRENT = "current_game"
 #: set aside and finished games the host's list shows, of each kind (the most recent)
 KEEP_LISTED = 20
+#: the settings that keep each play's summary (``play:<game id>``; :mod:`.plays`)
+PLAY_SUMMARY = "play:"
 
 
 @dataclass(frozen=True)
@@ -313,6 +316,55 @@ class Store(DiceRecords, StoreFile):
             (game_id,),
         )
         return [self._entry(game_id, row, operation) for row in rows]
+
+    def entry_counts(self, game_ids: list[int] | None = None) -> dict[int, int]:
+        """How many log entries each game has (of ``game_ids``, or of every game); a game
+        without entries is not named. The Plays list keys its summaries on them."""
+        if game_ids is None:
+            rows = self._read(
+                "Counting the games' entries",
+                "SELECT game_id, count(*) FROM entries GROUP BY game_id",
+            )
+        else:
+            rows = []
+            for start in range(0, len(game_ids), 500):  # SQLite's limit on parameters
+                chunk = game_ids[start : start + 500]
+                rows += self._read(
+                    "Counting the games' entries",
+                    f"SELECT game_id, count(*) FROM entries WHERE game_id IN "
+                    f"({', '.join('?' * len(chunk))}) GROUP BY game_id",
+                    tuple(chunk),
+                )
+        return {game_id: count for game_id, count in rows}
+
+    def play_summaries(self, game_ids: list[int] | None = None) -> dict[int, str]:
+        """The plays' summaries kept by :meth:`keep_play_summary` (of ``game_ids``, or all), by
+        game id (JSON texts)."""
+        if game_ids is None:
+            rows = self._read(
+                "Reading the plays' summaries",
+                "SELECT key, value FROM settings WHERE key LIKE ?",
+                (PLAY_SUMMARY + "%",),
+            )
+        else:
+            rows = []
+            for start in range(0, len(game_ids), 500):  # SQLite's limit on parameters
+                keys = [f"{PLAY_SUMMARY}{i}" for i in game_ids[start : start + 500]]
+                rows += self._read(
+                    "Reading the plays' summaries",
+                    f"SELECT key, value FROM settings WHERE key IN ({', '.join('?' * len(keys))})",
+                    tuple(keys),
+                )
+        return {int(key[len(PLAY_SUMMARY) :]): value for key, value in rows}
+
+    def keep_play_summary(self, game_id: int, text: str) -> None:
+        """Keep a play's summary (a cache of its replayed log, as a JSON text, in the setting
+        ``play:<id>``): not marked, since it is made again from the log if it is lost."""
+        with self._transaction(f"Keeping the summary of play {game_id}", marked=False) as db:
+            db.execute(
+                "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)",
+                (f"{PLAY_SUMMARY}{game_id}", text),
+            )
 
     # -- refusals --------------------------------------------------------------------------------
 

@@ -103,7 +103,7 @@ def create_app(
     from flask_babel import Babel
 
     from ..i18n import LANGUAGES, TRANSLATIONS
-    from . import dice, entry, game_static, host, player, public, pwa, status
+    from . import dice, entry, game_static, host, player, plays, public, pwa, status
     from .common import check_post, csrf_token, js_catalog, select_locale
 
     Babel(app, locale_selector=select_locale, default_translation_directories=str(TRANSLATIONS))
@@ -115,6 +115,8 @@ def create_app(
     app.register_blueprint(dice.bp)  # the host's dice fairness pages
     app.register_blueprint(pwa.bp)  # the web app manifest and the service worker
     app.register_blueprint(game_static.bp)  # the games' page modules
+    app.register_blueprint(plays.host_bp)  # every play: the host's list, steps and downloads
+    app.register_blueprint(plays.table_bp)  # and the table display's
     if sim is not None:
         from . import simulation
 

@@ -34,6 +34,8 @@ def table_page():
         stream=url_for("public.stream"),
         state=url_for("public.state"),
         pin=access().pin_on_display() if is_display else None,
+        # the Plays pages are the table display's screen's (and the host's), no phone's
+        plays=url_for("table_plays.table_page") if is_display else None,
     )
 
 

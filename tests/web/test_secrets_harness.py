@@ -134,6 +134,13 @@ def test_every_endpoint_is_fetched_by_every_role(server):
         if role == COPIED:  # every seat's link without its claim: refused
             seats = [f for f in plan if f.rule == "/p/<token>"]
             assert len(seats) == 2 and {f.own for f in seats} == {False}
+        # the Plays pages: the table display's own (its cookie) and the host's, with the play at
+        # the table and its steps filled in; every other role is refused them
+        shown = [f for f in plan if f.rule.startswith("/table/plays")]
+        assert len(shown) >= 5 and {f.own for f in shown} == {role == TABLE}
+        steps = [f for f in plan if f.rule == "/host/<token>/plays/<int:play>/steps/<int:step>"]
+        assert {f.own for f in steps} <= {role == HOST, False}
+        assert all('"play": 1' in f.name for f in shown + steps if "<int:play>" in f.rule)
     harness.check()
 
 

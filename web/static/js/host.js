@@ -4,6 +4,7 @@
 import { _, deviceName, el, events, live, post, refusals, replace, showPutBack, toast } from "./common.js";
 import { confirmed, loadGames, withConfirmation } from "./kept_games.js";
 import { gamePage } from "./games.js";
+import { endLink } from "./play_end.js";
 import { seatLabel, seatText } from "./seats.js";
 import { wizard } from "./wizard.js";
 
@@ -206,6 +207,7 @@ function render(snap) {
     document.getElementById("sub").textContent = [snap.game.title, progress, snap.view.order.join(", ")].filter(Boolean).join(" · ");
   }
   showPutBack(snap, () => post(`${base}/api/put_back/dismiss`));
+  endLink(snap.game, `${base}/plays`);
   if (simulated) refreshWorld(snap);
   if (setup && snap.events.some((e) => ["tag_enrolled", "tags_imported", "tags_forgotten", "tags_complete"].includes(e.type))) loadSetup();
 }

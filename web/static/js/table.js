@@ -2,6 +2,7 @@
 // (games.js, docs/pages.md).
 import { _, el, events, live, refusals, replace, showPutBack } from "./common.js";
 import { gamePage } from "./games.js";
+import { endLink } from "./play_end.js";
 import { seatLabel } from "./seats.js";
 
 const main = document.getElementById("main");
@@ -34,6 +35,7 @@ function render(snap) {
   replace("refusals", refusals(snap.refusals));
   replace("events", events(snap.events, 12, page && page.eventNote));
   showPutBack(snap);
+  endLink(snap.game, main.dataset.plays);
   const shown = page && snap.view ? snap.game.game : null;
   if (shown !== drawn) { // another game, or none: the last one's cards go
     ctx.area.replaceChildren();

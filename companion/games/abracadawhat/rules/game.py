@@ -121,5 +121,10 @@ class AbracadaWhat(Game):
             scores=dict(zip(state["players"], state["score"])),
         )
 
+    def start_player(self, state: State) -> str | None:
+        """ABR-SETUP-10: the first player listed (the oldest) starts the first round; later
+        rounds start elsewhere (ABR-NEXT-*), but the play's start player is the first round's."""
+        return state["players"][0]
+
     def progress(self, state: State) -> str:
         return t("round {n}", n=state["round"])

@@ -193,6 +193,13 @@ class DorkTower(Game):
         """The countdown of the rivals' scroll windows in a fight (:func:`.windows.deadline`)."""
         return windows.deadline(state)
 
+    def start_player(self, state: State) -> str | None:
+        """DT-SETUP-6: the start roll's winner starts (the first seat without the roll); None
+        while the roll is still being rolled."""
+        if state["phase"] == "start_roll":
+            return None
+        return state["players"][state["first"]]
+
     def progress(self, state: State) -> str:
         if state["turn"] < 1:  # the start roll and the choice of heroes come before turn 1
             return t("before the first turn")

@@ -194,6 +194,11 @@ class Triwizard(Game):
         key = f"dumbledore/{state['turn']}/{state['chance_n']}/{current['tile']}"
         return {"key": key, "seconds": seconds, "action": {"type": "close_window"}}
 
+    def start_player(self, state: State) -> str | None:
+        """TW-SETUP-10, TW-AMB-25: who shouted first, or won the tie roll; None before."""
+        first = state.get("first")
+        return None if first is None else state["players"][first]
+
     def progress(self, state: State) -> str:
         if state["turn"] < 1:
             return t("before the first turn")
