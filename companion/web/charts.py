@@ -423,7 +423,8 @@ def figure(chart: Bars | Lines, numbers: str, *, headers: Sequence[str] = ()) ->
     return (
         f'<figure class="chart-figure"><figcaption>{esc(chart.title)}</figcaption>{svg}'
         f'<details class="chart-numbers"><summary>{esc(numbers)}</summary>'
-        f'<div class="table-scroll">{"".join(table)}</div></details></figure>'
+        f'<div class="table-scroll" tabindex="0" role="region" aria-label="{esc(numbers)}">'
+        f"{''.join(table)}</div></details></figure>"
     )
 
 
