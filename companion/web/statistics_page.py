@@ -3,7 +3,8 @@ game, with charts drawn on the server (``companion.web.charts``) and a chart of 
 play's scores over its actions.
 
 Two addresses show it, with the same content: the host's (``/host/<token>/statistics``) and the
-table display's (``/table/statistics``). It holds only game facts anyone at the table saw: the
+table display's (``/table/statistics``, only for the screen that opened the display link, like
+the Plays pages: a phone gets 403). It holds only game facts anyone at the table saw: the
 numbers of finished plays (winners and scores as their rules' outcome says at the end), and of a
 play not finished only that it was played. A play is charted only once finished
 (``…/plays/<id>/chart.svg``, or on the page with ``?play=<id>``).
@@ -27,8 +28,9 @@ from ..rules import SetupError
 from ..table.plays import Play, Point
 from ..table.statistics import Statistics, Tally, statistics
 from .charts import Bars, figure, line_svg, play_chart, play_lines
-from .common import forbidden, table, translator
+from .common import access, forbidden, message_page, table, translator
 from .host import check_host
+from .public import DISPLAY_COOKIE
 
 #: finished plays offered in the page's list of plays to chart (the newest)
 PLAYS_LISTED = 50
@@ -46,17 +48,18 @@ class PlaySources:
 
 
 def stored_plays(table: Any) -> list[Play]:
-    """Every play kept in the table's store."""
-    from ..table import plays
+    """Every play kept in the table's store, as the Plays pages read them (one reader per app,
+    with its caches: ``companion.web.plays``)."""
+    from . import plays
 
-    return plays.load_plays(table)
+    return plays.plays().all()
 
 
 def stored_series(table: Any, play_id: int) -> list[Point]:
     """A stored play's scores after each of its actions."""
-    from ..table import plays
+    from . import plays
 
-    return plays.series(table, play_id)
+    return plays.plays().series(play_id)
 
 
 STORED = PlaySources(stored_plays, stored_series)
@@ -87,6 +90,19 @@ def host_page(token: str):
 @host_bp.get("/plays/<int:play_id>/chart.svg")
 def chart(token: str, play_id: int):
     return _chart(play_id)
+
+
+@table_bp.before_request
+def _check_display():
+    """Only the table display's screen (its cookie) sees the table's statistics: a phone on the
+    table's network that opens ``/table`` sees the game, not this."""
+    if not access().is_display(request.cookies.get(DISPLAY_COOKIE)):
+        return message_page(
+            403,
+            t("Only the table display"),
+            t("The statistics are shown on the table display and the host's page."),
+        )
+    return None
 
 
 @table_bp.get("")

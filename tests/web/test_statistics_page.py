@@ -65,6 +65,13 @@ def app(tmp_path: Path):
     store.close()
 
 
+def client(app):
+    """A client that is the table display's screen (it opened the display link)."""
+    found = app.test_client()
+    found.set_cookie("companion_display", app.extensions["companion"]["access"].display_key)
+    return found
+
+
 @pytest.fixture
 def pages(app):
     token = app.extensions["companion"]["access"].console_token
@@ -119,7 +126,7 @@ def svgs_of(html: str) -> list[ET.Element]:
 
 @pytest.mark.parametrize("page", ["host", "table"])
 def test_the_page_in_english(app, pages, page):
-    response = app.test_client().get(pages[page], headers={"Accept-Language": "en"})
+    response = client(app).get(pages[page], headers={"Accept-Language": "en"})
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert "<b>Zoë" not in html and "&lt;b&gt;Zoë &amp; &#34;Bo&#34;&lt;/b&gt;" in html
@@ -157,9 +164,9 @@ def test_the_page_in_english(app, pages, page):
 
 
 def test_the_page_in_italian(app, pages):
-    client = app.test_client()
-    client.set_cookie("companion_lang", "it")
-    html = client.get(pages["table"]).get_data(as_text=True)
+    italian = client(app)
+    italian.set_cookie("companion_lang", "it")
+    html = italian.get(pages["table"]).get_data(as_text=True)
     assert 'lang="it"' in html and "Statistiche" in html
     assert "Partite: 3 · finite: 2" in html
     tables = tables_of(html)
@@ -177,7 +184,7 @@ def test_the_page_in_italian(app, pages):
 
 
 def test_another_play_is_charted_on_asking(app, pages):
-    html = app.test_client().get(pages["host"] + "?play=1").get_data(as_text=True)
+    html = client(app).get(pages["host"] + "?play=1").get_data(as_text=True)
     latest = svgs_of(html)[-1]
     assert latest.get("aria-label") == "Scores over play 1, Abracada...What?"
     numbers = tables_of(html)
@@ -198,7 +205,7 @@ def test_another_play_is_charted_on_asking(app, pages):
 def test_a_play_that_cannot_be_charted_is_said_and_the_newest_shown(
     app, pages, asked, status, says
 ):
-    response = app.test_client().get(pages["table"], query_string={"play": asked})
+    response = client(app).get(pages["table"], query_string={"play": asked})
     assert response.status_code == status
     html = response.get_data(as_text=True)
     assert says in html
@@ -207,29 +214,37 @@ def test_a_play_that_cannot_be_charted_is_said_and_the_newest_shown(
 
 @pytest.mark.parametrize("page", ["host", "table"])
 def test_the_chart_of_a_play_alone(app, pages, page):
-    response = app.test_client().get(pages[page] + "/plays/1/chart.svg")
+    response = client(app).get(pages[page] + "/plays/1/chart.svg")
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
     root = ET.fromstring(response.get_data(as_text=True))
     assert root.get("color") == "#1b1b1f"  # a standalone chart brings its own ink
     assert len(root.findall(f".//{SVG}g[@class='series']")) == 2
     for missing in ("3", "4", "0"):  # unfinished, unknown
-        response = app.test_client().get(pages[page] + f"/plays/{missing}/chart.svg")
+        response = client(app).get(pages[page] + f"/plays/{missing}/chart.svg")
         assert response.status_code == 404, missing
-    assert app.test_client().get(pages[page] + "/plays/x/chart.svg").status_code == 404
+    assert client(app).get(pages[page] + "/plays/x/chart.svg").status_code == 404
 
 
-def test_a_wrong_host_token_is_refused(app):
+def test_a_wrong_host_token_and_a_phone_are_refused(app):
     for path in ("/host/nope/statistics", "/host/nope/statistics/plays/1/chart.svg"):
-        response = app.test_client().get(path)
+        response = client(app).get(path)
         assert response.status_code == 403
         assert b"Ann" not in response.data
+    phone = app.test_client()  # on the table's network, without the display's cookie
+    phone.set_cookie("companion_display", "made-up")
+    for path in ("/table/statistics", "/table/statistics/plays/1/chart.svg"):
+        for asking in (app.test_client(), phone):
+            response = asking.get(path)
+            assert response.status_code == 403
+            assert b"Ann" not in response.data and b"Only the table display" in response.data
 
 
 def test_no_play_yet(tmp_path):
     store = Store(tmp_path / "companion.db")
     try:
         app = create_app(Table(store), play_sources=PlaySources(lambda table: [], series))
-        html = app.test_client().get("/table/statistics").get_data(as_text=True)
+        html = client(app).get("/table/statistics").get_data(as_text=True)
+        assert "Statistics" in html
         assert "No play yet" in html and "<svg" not in html and "<table" not in html
     finally:
         store.close()
