@@ -85,6 +85,10 @@ TOKEN_PREFIXES = {"/p/<token>": "player", "/host/<token>": "host"}
 STICKER_MAP = "/host/<token>/tags.json"
 #: The table display's own page: the only one but the host's that may show the host's PIN.
 DISPLAY_PAGE = "/table"
+#: The table display's Statistics page: its own (the display cookie), refused to every phone.
+DISPLAY_STATISTICS = "/table/statistics"
+#: finished plays whose chart the harness fetches (the newest)
+CHARTED_PLAYS = 2
 DENIED = (401, 403, 404)
 #: the clock, not the game; the body's length (the body itself is compared, and shows where)
 IGNORED_HEADERS = {"date", "content-length"}
@@ -294,6 +298,8 @@ class Harness(TablePlay):
                     own = kind is not None and kind == mine
                 if "key" in rule.arguments:  # the display link: the table display's alone
                     own = role == TABLE
+                if rule.rule.startswith(DISPLAY_STATISTICS):  # the display's Statistics
+                    own = role == TABLE
                 if role == NOBODY and secret_arguments(rule):
                     own = False
                 shown = {k: v for k, v in values.items() if k not in ("token", "key")}
@@ -362,6 +368,11 @@ class Harness(TablePlay):
             files = ["page.js", "page.css"]
             options = [o | {"game": self.game.id, "filename": f} for o in options for f in files]
             args -= {"game", "filename"}
+        if "play_id" in args:  # a finished play's chart: the newest few, none before one ends
+            finished = [g.id for g in self.server.table.store.games() if g.finished]
+            charted = finished[-CHARTED_PLAYS:]
+            options = [o | {"play_id": play_id} for o in options for play_id in charted]
+            args.discard("play_id")
         if args:
             raise AssertionError(
                 f"the secrets harness does not know what to put for "
