@@ -87,8 +87,6 @@ STICKER_MAP = "/host/<token>/tags.json"
 DISPLAY_PAGE = "/table"
 #: The table display's Statistics page: its own (the display cookie), refused to every phone.
 DISPLAY_STATISTICS = "/table/statistics"
-#: finished plays whose chart the harness fetches (the newest)
-CHARTED_PLAYS = 2
 DENIED = (401, 403, 404)
 #: the clock, not the game; the body's length (the body itself is compared, and shows where)
 IGNORED_HEADERS = {"date", "content-length"}
@@ -368,9 +366,10 @@ class Harness(TablePlay):
             files = ["page.js", "page.css"]
             options = [o | {"game": self.game.id, "filename": f} for o in options for f in files]
             args -= {"game", "filename"}
-        if "play_id" in args:  # a finished play's chart: the newest few, none before one ends
+        if "play_id" in args:  # a play's chart: the one at the table and the newest finished
+            record = self.server.table.record
             finished = [g.id for g in self.server.table.store.games() if g.finished]
-            charted = finished[-CHARTED_PLAYS:]
+            charted = sorted({*finished[-1:], *([record.id] if record is not None else [])})
             options = [o | {"play_id": play_id} for o in options for play_id in charted]
             args.discard("play_id")
         if args:

@@ -6,8 +6,10 @@ Two addresses show it, with the same content: the host's (``/host/<token>/statis
 table display's (``/table/statistics``, only for the screen that opened the display link, like
 the Plays pages: a phone gets 403). It holds only game facts anyone at the table saw: the
 numbers of finished plays (winners and scores as their rules' outcome says at the end), and of a
-play not finished only that it was played. A play is charted only once finished
-(``…/plays/<id>/chart.svg``, or on the page with ``?play=<id>``).
+play not finished only that it was played. The page charts a finished play (``?play=<id>``);
+``…/plays/<id>/chart.svg`` draws any kept play's chart alone, for the Plays pages: every
+player's score after each action, public at every step (a game's ``indistinguishable`` keeps
+its ``outcome``: the secrets harness holds every registered game to it).
 
 Its plays come from :class:`PlaySources`, set once when the app is made (``create_app``): by
 default the store's plays (:mod:`companion.table.plays`); the tests give their own.
@@ -172,10 +174,11 @@ def _series(play: Play) -> list[Point]:
 
 
 def _chart(play_id: int) -> Response | tuple[Response, int]:
-    """One finished play's chart alone, as an SVG image; 404 for a play that is not finished."""
-    play = next((p for p in sources().plays(table()) if p.id == play_id and p.finished), None)
+    """One play's chart alone, as an SVG image (404 for a play there is not). A play still at
+    the table has one too: the scores are public at every step (``docs/statistics.md``)."""
+    play = next((p for p in sources().plays(table()) if p.id == play_id), None)
     if play is None:
-        return forbidden(t("No finished play has the number {n}.", n=play_id), 404)
+        return forbidden(t("There is no play {n}.", n=play_id), 404)
     lines = play_lines(play, _series(play), _play_labels(play), _number)
     response = Response(line_svg(lines, standalone=True), mimetype="image/svg+xml")
     response.headers["Cache-Control"] = "no-store"

@@ -44,6 +44,7 @@ PLAYS = [
     play(3, "dorktower", ["Ann", NASTY, "Cy"], [], {"Ann": 1, NASTY: 2, "Cy": 0}, finished=False),
 ]
 SERIES = {
+    3: [Point(1, "t", {"Ann": 1, NASTY: 2, "Cy": 0})],
     1: [Point(1, "t", {"Ann": 2, NASTY: 1}), Point(2, "t", {"Ann": 5, NASTY: 5}), Point(3, "t", {"Ann": 8, NASTY: 5})],
     2: [Point(1, "t", {"Ann": 1, NASTY: 4}), Point(2, "t", {"Ann": 3, NASTY: 9})],
 }  # fmt: skip
@@ -219,9 +220,13 @@ def test_the_chart_of_a_play_alone(app, pages, page):
     root = ET.fromstring(response.get_data(as_text=True))
     assert root.get("color") == "#1b1b1f"  # a standalone chart brings its own ink
     assert len(root.findall(f".//{SVG}g[@class='series']")) == 2
-    for missing in ("3", "4", "0"):  # unfinished, unknown
+    for missing in ("4", "0"):
         response = client(app).get(pages[page] + f"/plays/{missing}/chart.svg")
         assert response.status_code == 404, missing
+        assert b"There is no play" in response.data
+    # a play still at the table has its chart too (the scores are public at every step)
+    assert client(app).get(pages[page] + "/plays/3/chart.svg").status_code == 200
+    assert ASKED == [1, 3]
     assert client(app).get(pages[page] + "/plays/x/chart.svg").status_code == 404
 
 
