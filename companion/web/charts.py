@@ -10,8 +10,8 @@ Two kinds, both generic (the caller passes every text, already translated):
   of a play), each series told by its colour (the Okabe–Ito palette, safe for colour-blind eyes)
   *and* its own marker shape and dash pattern, named in a legend under the plot.
 
-Sizes are in the view box's units, 360 wide: drawn across a 390-px phone the box is about 340 px
-wide, so the 13-unit texts are never smaller than 12 px. Texts are in ``currentColor`` (the page's
+Sizes are in the view box's units, 360 wide: drawn across a 390-px phone's card the box is about 327 px
+wide, so the 14-unit texts are never smaller than 12 px. Texts are in ``currentColor`` (the page's
 ink, light or dark theme); a standalone SVG (``standalone=True``) brings its own background and
 ink. Every label is escaped (player names are typed by people), long labels are cut with "…"
 (whole in the bar's tooltip and the table), and a series longer than :data:`MAX_POINTS` is
@@ -47,8 +47,8 @@ MAX_BARS = 40  #: bars drawn at most (the table under the chart lists them all)
 MAX_SERIES = len(PALETTE)
 MARKS_PER_SERIES = 12  #: markers along a line; a marker on every point of up to twice as many
 WIDTH = 360
-FONT = 13  #: text size in view-box units: >= 12 px on a 390-px-wide phone
-LABEL_CHARS = 14  #: a bar's label longer than this is cut
+FONT = 14  #: text size in view-box units: >= 12 px on a 390-px-wide phone (drawn ~327 px wide)
+LABEL_CHARS = 13  #: a bar's label longer than this is cut
 LEGEND_CHARS = 36
 
 
@@ -166,7 +166,7 @@ def bar_svg(bars: Bars, standalone: bool = False) -> str:
     end = ticks[-1] if bars.top is None else max(bars.top, 1e-9)
     if bars.top is not None:
         ticks = [t for t in ticks if t <= bars.top] or [0.0, bars.top]
-    left, right, row, bar_h, top_y = 116.0, WIDTH - 48.0, 30.0, 18.0, 8.0
+    left, right, row, bar_h, top_y = 130.0, WIDTH - 48.0, 30.0, 18.0, 8.0
     span = right - left
 
     def x(value: float) -> float:

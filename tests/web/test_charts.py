@@ -68,7 +68,7 @@ def test_labels_are_escaped_and_long_ones_cut():
     assert "<script>" not in svg
     root = parse(svg)  # well-formed despite the name
     assert root.get("aria-label") == NASTY
-    assert cut(long, 14) == "Bartholomew-M…" and "Bartholomew-M…" in texts(root)
+    assert cut(long, 13) == "Bartholomew-…" and "Bartholomew-…" in texts(root)
     rect = root.findall(f".//{SVG}rect")[1]
     assert rect.find(f"{SVG}title").text == f"{long}: 2"  # whole in the tooltip
 

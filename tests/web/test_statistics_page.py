@@ -107,7 +107,7 @@ class Tables(HTMLParser):
             self.tables[self.stack[-1]].append(self.row)
             self.row = None
         elif tag in ("td", "th") and self.cell is not None and self.row is not None:
-            self.row.append(" ".join("".join(self.cell).split()))
+            self.row.append(" ".join(" ".join(self.cell).split()))
             self.cell = None
 
     def handle_data(self, data):
@@ -134,10 +134,10 @@ def test_the_page_in_english(app, pages, page):
     assert "Plays: 3 · finished: 2" in html
     tables = tables_of(html)
     assert tables["stats-players"] == [
-        ["Player", "Plays", "Finished", "Wins", "Win rate"],
-        [NASTY, "3", "2", "1", "50%"],  # tied with Ann: by name, "<" before "a"
-        ["Ann", "3", "2", "1", "50%"],
-        ["Cy", "1", "0", "0", "–"],
+        ["Player", "Plays", "Wins", "Win rate"],
+        [NASTY, "3", "1 of 2", "50%"],  # tied with Ann: by name, "<" before "a"
+        ["Ann", "3", "1 of 2", "50%"],
+        ["Cy", "1", "0 of 0", "–"],
     ]
     assert tables["stats-players-scores"][1:] == [
         [NASTY, "7", "9", "35 min"],
@@ -145,13 +145,20 @@ def test_the_page_in_english(app, pages, page):
         ["Cy", "–", "–", "–"],
     ]
     assert tables["stats-games"][1:] == [
-        ["Dork Tower", "2", "1", "0", "45 min"],
-        ["Abracada...What?", "1", "1", "0", "25 min"],
+        ["Dork Tower", "2", "1", "0"],
+        ["Abracada...What?", "1", "1", "0"],
     ]
     assert tables["stats-games-scores"][1:] == [
-        ["Dork Tower", "6", "9", NASTY],
-        ["Abracada...What?", "6.5", "8", "Ann"],
+        ["Dork Tower", "6", f"9 {NASTY}", "45 min"],
+        ["Abracada...What?", "6.5", "8 Ann", "25 min"],
     ]
+    per_game = [tables["stats-game-1"], tables["stats-game-2"]]
+    assert per_game == [
+        [["Player", "Wins", "Win rate", "Best score"], [NASTY, "1 of 1", "100%", "9"],
+         ["Ann", "0 of 1", "0%", "3"], ["Cy", "0 of 0", "–", "–"]],
+        [["Player", "Wins", "Win rate", "Best score"], [NASTY, "0 of 1", "0%", "5"],
+         ["Ann", "1 of 1", "100%", "8"]],
+    ]  # fmt: skip
     # the charts: the win rate per player (the two with a finished play), the plays per game,
     # and the newest finished play, action by action
     win_rate, per_game, latest = svgs_of(html)
@@ -174,12 +181,11 @@ def test_the_page_in_italian(app, pages):
     assert tables["stats-players"][0] == [
         "Giocatore",
         "Partite",
-        "Finite",
         "Vittorie",
-        "Percentuale vittorie",
+        "Tasso vittorie",
     ]
     assert tables["stats-players-scores"][2] == ["Ann", "5,5", "8", "35 min"]
-    assert tables["stats-players"][2][-1] == "50%"
+    assert tables["stats-players"][2][-2:] == ["1 su 2", "50%"]
     win_rate = svgs_of(html)[0]
     assert win_rate.get("aria-label") == "Percentuale di vittorie per giocatore"
 
