@@ -84,6 +84,7 @@ class Lines:
     x: Sequence[int]
     series: Sequence[tuple[str, Sequence[float | int | None]]]
     fmt: Callable[[float], str] = plain
+    empty: str = ""  #: what the plot says when no series has a value (a game without scores)
 
 
 def esc(text: Any) -> str:
@@ -336,6 +337,11 @@ def line_svg(lines: Lines, standalone: bool = False) -> str:
         f'<text class="axis" x="{_n((left + right) / 2)}" y="{_n(bottom + 2 * FONT + 12)}" '
         f'text-anchor="middle" fill="currentColor">{esc(cut(lines.x_axis, LEGEND_CHARS))}</text>'
     )
+    if not known and lines.empty:
+        body.append(
+            f'<text class="empty" x="{_n((left + right) / 2)}" y="{_n(top + plot_h / 2)}" '
+            f'text-anchor="middle" fill="currentColor">{esc(cut(lines.empty, LEGEND_CHARS))}</text>'
+        )
     every = 1 if len(xs) <= 2 * MARKS_PER_SERIES else math.ceil(len(xs) / MARKS_PER_SERIES)
     for s, (name, values) in enumerate(series):
         colour, shape, dash = PALETTE[s], MARKERS[s], DASHES[s]
@@ -439,12 +445,14 @@ def play_lines(play: Any, points: Sequence[Any], labels: Mapping[str, str], fmt=
         x=[point.action for point in points],
         series=[(player, [point.scores.get(player) for point in points]) for player in players],
         fmt=fmt,
+        empty=labels.get("empty", ""),
     )
 
 
 def play_chart(play: Any, points: Sequence[Any], labels: Mapping[str, str], fmt=plain) -> str:
     """The chart of a play, as HTML (figure, SVG and table), for any page that shows a play.
     ``labels`` are translated texts: ``title``, ``x`` (the actions' axis), ``y`` (the scores'),
-    ``numbers`` (the table's summary) and ``action`` (its first column's title)."""
+    ``numbers`` (the table's summary), ``action`` (its first column's title) and, optionally,
+    ``empty`` (what the plot says when the game keeps no score)."""
     lines = play_lines(play, points, labels, fmt)
     return figure(lines, labels["numbers"], headers=[labels["action"]])

@@ -193,6 +193,7 @@ def _play_labels(play: Play) -> dict[str, str]:
         "y": tr(t("Score")),
         "numbers": tr(t("The numbers")),
         "action": tr(t("Action")),
+        "empty": tr(t("No scores to draw")),
     }
 
 

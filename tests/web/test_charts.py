@@ -193,3 +193,13 @@ def test_the_markers_are_drawn_unlike_each_other():
     assert len(set(drawings.values())) == len(MARKERS) == 8
     assert drawings["circle"].startswith("<circle")
     assert 'fill="none"' in drawings["plus"] and 'fill="none"' in drawings["cross"]
+
+
+def test_a_chart_without_any_score_says_so():
+    lines = Lines("S", "x", "y", [1, 2], [("Ann", [None, None])], empty="No scores to draw")
+    root = parse(line_svg(lines))
+    assert [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "empty"] == [
+        "No scores to draw"
+    ]
+    assert series_of(root)[0].find(f"{SVG}path") is None  # no line, no marker
+    assert len(list(series_of(root)[0])) == 0
