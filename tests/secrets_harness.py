@@ -91,6 +91,8 @@ NO_DIE = 0
 DISPLAY_PAGE = "/table"
 #: The table display's Plays pages: its own (the display cookie), refused to every phone.
 DISPLAY_ONLY = "/table/plays"
+#: The table display's Statistics page: its own (the display cookie), refused to every phone.
+DISPLAY_STATISTICS = "/table/statistics"
 DENIED = (401, 403, 404)
 #: the clock, not the game; the body's length (the body itself is compared, and shows where)
 IGNORED_HEADERS = {"date", "content-length"}
@@ -333,7 +335,9 @@ class Harness(TablePlay):
                     own = kind is not None and kind == mine
                 if "key" in rule.arguments:  # the display link: the table display's alone
                     own = role == TABLE
-                if rule.rule.startswith(DISPLAY_ONLY):  # the display's Plays pages
+                if rule.rule.startswith(
+                    (DISPLAY_ONLY, DISPLAY_STATISTICS)
+                ):  # the display's own pages
                     own = role == TABLE
                 if role == NOBODY and secret_arguments(rule):
                     own = False
@@ -418,6 +422,12 @@ class Harness(TablePlay):
             last = history.count if history is not None else 0
             options = [o | {"step": s} for o in options for s in sorted({0, last})]
             args.discard("step")
+        if "play_id" in args:  # a play's chart: the one at the table and the newest finished
+            record = self.server.table.record
+            finished = [g.id for g in self.server.table.store.games() if g.finished]
+            charted = sorted({*finished[-1:], *([record.id] if record is not None else [])})
+            options = [o | {"play_id": play_id} for o in options for play_id in charted]
+            args.discard("play_id")
         if args:
             raise AssertionError(
                 f"the secrets harness does not know what to put for "

@@ -72,12 +72,19 @@ def assets_dir() -> Path:
 
 
 def create_app(
-    table: Any, *, access: Any = None, sim: Any = None, config: dict[str, Any] | None = None
+    table: Any,
+    *,
+    access: Any = None,
+    sim: Any = None,
+    config: dict[str, Any] | None = None,
+    play_sources: Any = None,
 ) -> Flask:
     """The Flask application for ``table``. ``access`` holds the host's PIN and sessions (a new
     :class:`~companion.web.access.Access` on the table's store when not given); ``sim`` is the
-    simulated table, if any."""
+    simulated table, if any; ``play_sources`` where the Statistics page gets its plays (a
+    :class:`~companion.web.statistics_page.PlaySources`; the store's by default)."""
     from .access import Access
+    from .statistics_page import STORED
     from .streams import SnapshotEvents, StreamLimits
 
     assets = assets_dir()
@@ -98,12 +105,24 @@ def create_app(
         "sim": sim,
         "snapshot_events": SnapshotEvents(),
         "stream_limits": limits,
+        "play_sources": play_sources if play_sources is not None else STORED,
     }
 
     from flask_babel import Babel
 
     from ..i18n import LANGUAGES, TRANSLATIONS
-    from . import dice, entry, game_static, host, player, plays, public, pwa, status
+    from . import (
+        dice,
+        entry,
+        game_static,
+        host,
+        player,
+        plays,
+        public,
+        pwa,
+        statistics_page,
+        status,
+    )
     from .common import check_post, csrf_token, js_catalog, select_locale
 
     Babel(app, locale_selector=select_locale, default_translation_directories=str(TRANSLATIONS))
@@ -113,6 +132,8 @@ def create_app(
     app.register_blueprint(host.bp)
     app.register_blueprint(status.bp)  # the host's device status page
     app.register_blueprint(dice.bp)  # the host's dice fairness pages
+    app.register_blueprint(statistics_page.host_bp)  # who wins what, for the host
+    app.register_blueprint(statistics_page.table_bp)  # and on the table display
     app.register_blueprint(pwa.bp)  # the web app manifest and the service worker
     app.register_blueprint(game_static.bp)  # the games' page modules
     app.register_blueprint(plays.host_bp)  # every play: the host's list, steps and downloads

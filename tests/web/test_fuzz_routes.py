@@ -207,6 +207,8 @@ class Fixture:
             ]
         if name == "filename":
             return ["app.css", "js/common.js", "page.js", "../pyproject.toml"]
+        if name == "play_id":  # the plays kept: a finished one has a chart, others none
+            return [str(game.id) for game in table.store.games()] + ["0", "99999999999999999999"]
         return []
 
     def csrf(self, rule: str, values: dict[str, str], visitor: str) -> str:
