@@ -83,6 +83,7 @@ def host_play(token: str, play: int):
         play,
         api=url_for("host_plays.host_play_api", token=token, play=play),
         back=url_for("host_plays.host_page", token=token),
+        chart=url_for("statistics_host.host_page", token=token, play=play),
     )
 
 
@@ -126,7 +127,10 @@ def table_api():
 @table_bp.get("/<int:play>")
 def table_play(play: int):
     return _play_page(
-        play, api=url_for("table_plays.table_play_api", play=play), back=url_for(".table_page")
+        play,
+        api=url_for("table_plays.table_play_api", play=play),
+        back=url_for(".table_page"),
+        chart=url_for("statistics_table.table_page", play=play),
     )
 
 
@@ -147,12 +151,14 @@ def _list_page(api: str, back: str, downloads: dict[str, str] | None) -> str:
     return render_template("plays.html", api=api, back=back, downloads=downloads)
 
 
-def _play_page(play_id: int, api: str, back: str) -> Any:
+def _play_page(play_id: int, api: str, back: str, chart: str) -> Any:
+    """A play's page; a finished one links to its chart on the Statistics page."""
     try:
-        plays().play(play_id)
+        found = plays().play(play_id)
     except KeyError:
         return _no_play(play_id)
-    return render_template("play.html", api=api, back=back, play=play_id)
+    chart_link = chart if found.finished else None
+    return render_template("play.html", api=api, back=back, play=play_id, chart=chart_link)
 
 
 def _no_play(play_id: int) -> Response:

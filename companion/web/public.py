@@ -36,6 +36,7 @@ def table_page():
         pin=access().pin_on_display() if is_display else None,
         # the Plays pages are the table display's screen's (and the host's), no phone's
         plays=url_for("table_plays.table_page") if is_display else None,
+        statistics=url_for("statistics_table.table_page") if is_display else None,
     )
 
 
