@@ -8,11 +8,15 @@ English and Italian; screenshots go to tests/artifacts/screenshots/plays-*.png."
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from plays_support import TESTS
 from support import Server
+
+from companion.games import get_game
+from companion.table.history import History
 
 REPLAYS = TESTS / "games/abracadawhat/replays"
 #: (recorded log, its players renamed): Ann wins the first, Cyd the second
@@ -58,6 +62,18 @@ def play_recorded(server, log: str, names: dict[str, str]) -> int:
         table.call("action", "test", action=renamed(action, names))
     assert table.history.game.outcome(table.history.state).finished
     return table.record.id
+
+
+def replayed_scores(log: str, names: dict[str, str]) -> dict[str, int]:
+    """Every player's final score by the rules, the recorded log replayed (undo entries too)."""
+    lines = [json.loads(line) for line in (REPLAYS / log).read_text().splitlines() if line]
+    header = renamed(lines[0], names)
+    history = History(
+        get_game(header["game"]), header["players"], header["options"], header["seed"]
+    )
+    for action in lines[1:]:
+        history.submit(renamed(action, names))
+    return dict(history.game.outcome(history.state).scores)
 
 
 def bgstats(link: str) -> dict:
@@ -134,5 +150,22 @@ def test_two_plays_listed_filtered_and_stepped_through(server, phone, shots, lan
     assert "Ann" in display.inner_text("#prompt") or "Ann" in display.inner_text("#game")
     assert display.is_visible("#play-bgstats-link")
     shots(display, f"plays-{lang}-06-table-step-end")
+
+    # its scores over the game, on the Statistics page: the numbers are the replayed logs'
+    display.click("#play-chart-link")
+    display.wait_for_selector("#stats-play svg")
+    tallies = {
+        row[0]: [int(n) for n in re.findall(r"\d+", " ".join(row[1:3]))]
+        for row in display.locator("#stats-players tbody tr").evaluate_all(
+            "rs => rs.map(r => [...r.children].map(c => c.innerText))"
+        )
+    }  # plays, then wins of the finished plays
+    assert tallies == {"Ann": [2, 1, 2], "Bo": [1, 0, 1], "Cyd": [1, 1, 1], "Dee": [1, 0, 1]}
+    final = replayed_scores(*GAMES[0])
+    assert display.locator("#stats-play svg g.series").count() == len(final) == 2
+    header = display.locator("#stats-play thead th").all_text_contents()
+    last = display.locator("#stats-play tbody tr").last.locator("td").all_text_contents()
+    assert dict(zip(header[1:], map(int, last), strict=True)) == final
+    shots(display, f"plays-{lang}-07-table-statistics")
     for page in (host, display):
         assert not page.errors, page.errors
