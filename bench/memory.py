@@ -7,8 +7,10 @@ memory is reported apart.
 
     python bench/memory.py [--actions 300] [--plays]
 
-``--plays`` also reads the host's Plays pages before measuring (the list, the play at the
-table's every step, the downloads: ``docs/plays.md``).
+``--plays`` also reads the host's pages of the table's memory before measuring: the Plays pages
+(the list, the play at the table's every fifth step, the downloads: ``docs/plays.md``), the
+Statistics page with that play's chart (``docs/statistics.md``) and the dice list
+(``docs/dice-fairness.md``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from common import SSEClient, http_json, join_links, start_companion
+from common import SSEClient, _request, http_json, join_links, start_companion
 
 
 def memory(pid: int) -> dict[str, int]:
@@ -43,7 +45,9 @@ def children(pid: int) -> list[int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--actions", type=int, default=300)
-    parser.add_argument("--plays", action="store_true", help="read the Plays pages too")
+    parser.add_argument(
+        "--plays", action="store_true", help="read the Plays, Statistics and dice pages too"
+    )
     args = parser.parse_args()
     rng = random.Random(2)
     work = Path(tempfile.mkdtemp(prefix="companion-bench-"))
@@ -96,6 +100,9 @@ def main() -> None:
             for step in range(0, current["actions"] + 1, 5):
                 http_json(f"{host}/plays/{current['id']}/steps/{step}")
             http_json(f"{host}/plays/plays.json")
+            for page in ("statistics", f"statistics?play={current['id']}", "dice"):
+                status, _, _ = _request(f"{host}/{page}", "GET", None, {}, 30.0)
+                assert status == 200, (page, status)
         live = sum(1 for c in clients if c.is_alive())
         main_mem = memory(proc.pid)
         sims = [memory(child) for child in children(proc.pid)]

@@ -14,7 +14,8 @@ from typing import Any
 from flask import Blueprint, render_template, url_for
 from flask_babel import gettext
 
-from .common import select_locale, table
+from . import numbers
+from .common import table
 from .host import check_host
 
 bp = Blueprint("dice", __name__, url_prefix="/host/<token>/dice")
@@ -155,18 +156,12 @@ def _word(word: str) -> str:
     }[word]
 
 
-#: the decimal separator of each language (Babel's locale data would cost about 5 MB of memory
-#: for these few numbers)
-DECIMAL_SEPARATOR = {"it": ","}
-
-
 def _decimal(value: float, places: int) -> str:
-    """A number with ``places`` decimals, with the page's language's decimal separator."""
-    return f"{value:.{places}f}".replace(".", DECIMAL_SEPARATOR.get(select_locale(), "."))
+    return numbers.decimal(value, places)
 
 
 def _percent(value: float) -> str:
-    return f"{value * 100:g}".replace(".", DECIMAL_SEPARATOR.get(select_locale(), ".")) + " %"
+    return numbers.number(value * 100) + " %"
 
 
 def _p_value(p: float) -> str:

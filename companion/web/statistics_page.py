@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
-from flask_babel import format_date, format_decimal, format_percent
 from markupsafe import Markup
 
 from ..i18n import t
 from ..rules import SetupError
 from ..table.plays import Play, Point
 from ..table.statistics import Statistics, Tally, statistics
+from . import numbers
 from .charts import Bars, figure, line_svg, play_chart, play_lines
 from .common import access, forbidden, message_page, table, translator
 from .host import check_host
@@ -206,11 +206,11 @@ def _title(game: str) -> str:
 
 
 def _number(value: float) -> str:
-    return format_decimal(value, format="#,##0.#")
+    return numbers.number(value)
 
 
 def _rate(rate: float | None) -> str:
-    return "–" if rate is None else format_percent(rate, format="#,##0%")
+    return "–" if rate is None else numbers.percent(rate)
 
 
 def _score(value: float | None) -> str:
@@ -281,7 +281,7 @@ def _wins_chart(stats: Statistics) -> Markup | None:
         values=[100 * (tally.win_rate or 0) for _, tally in rated],
         axis=tr(t("Finished plays won (%)")),
         top=100,
-        fmt=lambda value: format_percent(value / 100, format="#,##0%"),
+        fmt=lambda value: numbers.percent(value / 100),
     )
     headers = [tr(t("Player")), tr(t("Win rate"))]
     return Markup(figure(bars, tr(t("The numbers")), headers=headers))
@@ -312,9 +312,4 @@ def _play_option(play: Play) -> dict[str, Any]:
 
 
 def _date(iso: str) -> str:
-    from datetime import datetime
-
-    try:
-        return format_date(datetime.fromisoformat(iso.replace("Z", "+00:00")), "medium")
-    except (TypeError, ValueError):
-        return iso[:10]
+    return numbers.date(iso)
