@@ -24,11 +24,10 @@ import json
 
 import pytest
 from flask import Response, jsonify
+from secrets_arguments import DIE_PAGE, NO_DIE
 from secrets_compare import UNDECIDED, leak_at
 from secrets_harness import (
     COPIED,
-    DIE_PAGE,
-    NO_DIE,
     NOBODY,
     PLAYING_WORLD,
     Harness,
