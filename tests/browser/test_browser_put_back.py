@@ -22,7 +22,7 @@ TEXTS = {
         "dismiss": "Dismiss the list",
     },
     "it": {
-        "step": "Rimettete il {n} dalla plancia tra le pietre di {player}.",
+        "step": "Rimettete la pietra {n} dalla plancia tra le pietre di {player}.",
         "how": "toccalo sul lettore della plancia",
         "left": "Ancora da rimettere a posto: 1 su 1.",
         "done": "Tutto è rimesso a posto.",
