@@ -16,10 +16,12 @@ the contract test and for the simulated hands.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from ..i18n import Text, t
 
 
 @dataclass(frozen=True, order=True)
@@ -142,3 +144,43 @@ def difference(before: Placement, after: Placement) -> dict[str, list[tuple[Any,
         "missing": sorted(((pair, n) for pair, n in (before - after).items()), key=repr),
         "extra": sorted(((pair, n) for pair, n in (after - before).items()), key=repr),
     }
+
+
+def moves_back(
+    was: Placement, now: Placement, order: Callable[[tuple[tuple[Thing, Place], int]], Any]
+) -> list[tuple[Thing, Place, Place, int]]:
+    """The moves ``(thing, source, target, count)`` that turn the placement ``now`` back into
+    ``was``: each thing found in a new place goes back to a place it left, in the game's
+    ``order`` (of ``((thing, place), count)`` entries: which things come first). A thing with no
+    place to go back to (a placement that does not add up, which each game's tests rule out) is
+    left out rather than refused: an undo is never stopped by its checklist."""
+    gone, came = was - now, now - was  # where things must go back to; where they lie instead
+    targets: dict[Thing, list[list[Any]]] = defaultdict(list)
+    for (thing, place), count in sorted(gone.items(), key=order):
+        targets[thing].append([place, count])
+    moves = []
+    for (thing, source), count in sorted(came.items(), key=order):
+        while count and targets[thing]:
+            target = targets[thing][0]
+            moved = min(count, target[1])
+            moves.append((thing, source, target[0], moved))
+            count -= moved
+            target[1] -= moved
+            if not target[1]:
+                targets[thing].pop(0)
+    return moves
+
+
+def joined(texts: list[Text]) -> Text | None:
+    """Sentences one after the other, as one translatable text (None for none)."""
+    if not texts:
+        return None
+    out = texts[0]
+    for text in texts[1:]:
+        out = t("{first} {then}", first=out, then=text)
+    return out
+
+
+def sentence(steps: list[Step]) -> Text | None:
+    """The steps' sentences as one, for the undo's ``put_back`` (None without steps)."""
+    return joined([step.text for step in steps])

@@ -22,18 +22,12 @@ from typing import Any
 
 from ..i18n import Text, t
 from ..rules import Accepted
+from ..rules.putting_back import joined
 from .store import now
 
 log = logging.getLogger("companion.table")
 
 MAX_STEPS = 24  #: the most steps kept for one undo (the rest are counted, and said in words)
-
-
-def _joined(texts: list[Text]) -> Text:
-    joined = texts[0]
-    for text in texts[1:]:
-        joined = t("{first} {then}", first=joined, then=text)
-    return joined
 
 
 class PutBack:
@@ -69,7 +63,7 @@ class PutBack:
                 [
                     {
                         "type": "put_back_left",
-                        "text": t("Left unconfirmed: {steps}", steps=_joined(left)),
+                        "text": t("Left unconfirmed: {steps}", steps=joined(left)),
                         "steps": len(left),
                     }
                 ],
@@ -137,7 +131,7 @@ class PutBack:
             count = len(self.put_back_list["steps"])
             self.put_back_list = None
             text = (
-                t("The host set aside what was left to put back: {steps}", steps=_joined(left))
+                t("The host set aside what was left to put back: {steps}", steps=joined(left))
                 if left
                 else t("The host set aside the list of what to put back.")
             )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.i18n import Text, t
 from companion.rules.api import Action, State
 from companion.rules.common import name_of
+from companion.rules.putting_back import joined
 
 from .placing import LIFE, put_back_steps
 from .seats import and_names
@@ -77,9 +78,4 @@ def put_back(before: State, action: Action, after: State) -> Text | None:
     ]
     if lives:
         texts.append(t("Set the life tokens back: {lives}.", lives=and_names(lives)))
-    if not texts:
-        return None
-    joined = texts[0]
-    for text in texts[1:]:
-        joined = t("{first} {then}", first=joined, then=text)
-    return joined
+    return joined(texts)

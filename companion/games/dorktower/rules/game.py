@@ -25,6 +25,7 @@ from companion.rules.api import (
     State,
 )
 from companion.rules.common import Refuse as _Refuse
+from companion.rules.putting_back import sentence
 
 from . import board, chance, fights, legal, movement, putting_back, undoing, views, windows
 from .actions import HANDLERS
@@ -174,9 +175,9 @@ class DorkTower(Game):
 
     def put_back(self, before: State, action: Action, after: State) -> Any:
         """What an undo asks to put back by hand: the steps' sentences, one after the other
-        (:func:`.putting_back.sentence`), or :func:`.undoing.put_back`'s when no thing moves."""
+        (:func:`companion.rules.putting_back.sentence`), or :func:`.undoing.put_back`'s when no thing moves."""
         steps = self.put_back_steps(before, action, after)
-        return putting_back.sentence(steps) or undoing.put_back(before, action, after)
+        return sentence(steps) or undoing.put_back(before, action, after)
 
     def placement(self, state: State) -> Any:
         """The table in things and places (:func:`.putting_back.table_placement`)."""

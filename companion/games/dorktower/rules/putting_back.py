@@ -17,12 +17,20 @@ found in a new place back to the place it left, with one sentence per move."""
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from typing import Any
 
 from companion.i18n import Text, t
 from companion.rules.api import State
-from companion.rules.putting_back import Confirm, Place, Placement, Step, Thing, placement
+from companion.rules.putting_back import (
+    Confirm,
+    Place,
+    Placement,
+    Step,
+    Thing,
+    moves_back,
+    placement,
+)
 
 from .board import space_name
 from .texts import named
@@ -121,27 +129,13 @@ def _tokens(data: dict[str, Any], state: State) -> list[tuple[Thing, Place]]:
 
 
 def steps_back(data: dict[str, Any], before: State, after: State) -> list[Step]:
-    """The moves that turn ``after``'s table into ``before``'s: each thing found in a new place
-    goes back to a place it left, things of one kind together, the heroes first. A thing with
-    no place to go back to (a placement that does not add up, which the tests rule out) is
-    left out rather than refused: an undo is never stopped by its checklist."""
+    """The moves that turn ``after``'s table into ``before``'s (:func:`moves_back`), things of
+    one kind together, the heroes first."""
     was, now = table_placement(data, before), table_placement(data, after)
-    gone = was - now  # where things must go back to
-    came = now - was  # where things lie now that were not there
-    targets: dict[Thing, list[list[Any]]] = defaultdict(list)
-    for (thing, place), count in sorted(gone.items(), key=_order):
-        targets[thing].append([place, count])
-    steps = []
-    for (thing, source), count in sorted(came.items(), key=_order):
-        while count and targets[thing]:
-            target = targets[thing][0]
-            moved = min(count, target[1])
-            steps.append(_step(data, thing, source, target[0], moved))
-            count -= moved
-            target[1] -= moved
-            if not target[1]:
-                targets[thing].pop(0)
-    return steps
+    return [
+        _step(data, thing, source, target, count)
+        for thing, source, target, count in moves_back(was, now, _order)
+    ]
 
 
 def _order(entry: tuple[tuple[Thing, Place], int]) -> tuple:
@@ -275,13 +269,3 @@ def _where(data: dict[str, Any], place: Place, source: bool) -> Text:
     else:
         pair = phrases[kind]
     return pair[0] if source else pair[1]
-
-
-def sentence(steps: list[Step]) -> Text | None:
-    """The steps as one public sentence, for the undo's ``put_back``."""
-    if not steps:
-        return None
-    out = steps[0].text
-    for step in steps[1:]:
-        out = t("{first} {then}", first=out, then=step.text)
-    return out

@@ -24,6 +24,7 @@ from companion.rules.api import (
     State,
 )
 from companion.rules.common import Refuse as _Refuse
+from companion.rules.putting_back import sentence
 
 from . import chance, legal, prompts, putting_back, undoing, views
 from .actions import HANDLERS
@@ -168,10 +169,10 @@ class Triwizard(Game):
         return undoing.describe(state, action)
 
     def put_back(self, before: State, action: Action, after: State) -> Any:
-        """The steps' sentences one after the other (:func:`.putting_back.sentence`), or
+        """The steps' sentences one after the other (:func:`companion.rules.putting_back.sentence`), or
         :func:`.undoing.put_back`'s when no thing moves."""
         steps = self.put_back_steps(before, action, after)
-        return putting_back.sentence(steps) or undoing.put_back(before, action, after)
+        return sentence(steps) or undoing.put_back(before, action, after)
 
     def placement(self, state: State) -> Any:
         """The table in things and places (:func:`.putting_back.table_placement`)."""
