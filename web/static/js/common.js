@@ -278,6 +278,14 @@ export function clock(date) {
 
 export function time(iso) { return clock(new Date(iso)); }
 
+// A stored moment as the page's language writes a date and time ("29 Nov 2026, 07:25");
+// `fallback` when it cannot be read.
+export function dateTime(iso, fallback = "") {
+  try {
+    return new Intl.DateTimeFormat(pageLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+  } catch (err) { return fallback; }
+}
+
 // The events, newest first; `note` (the game page module's eventNote) says what only this viewer
 // saw of an event ("(you saw a 3)").
 export function events(list, count = 12, note = null) {

@@ -1,7 +1,7 @@
 // The host page's kept games: the confirmation before a running game is set aside (the table
 // refuses it without one, TABLE-GAME-4, naming the game and where it stands), and the list of
 // unfinished (set aside or ended) and finished games, any unfinished one resumable.
-import { _, el, pageLocale, post, refusalText, replace, toast } from "./common.js";
+import { _, dateTime, el, post, refusalText, replace, toast } from "./common.js";
 
 const CONFIRM = "TABLE-GAME-4";
 
@@ -45,14 +45,8 @@ export async function withConfirmation(url, body, yes, running = null, resuming 
   return post(url, { ...body, confirm: true });
 }
 
-function when(iso) {
-  try {
-    return new Intl.DateTimeFormat(pageLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-  } catch (err) { return ""; }
-}
-
 function item(game, base, running) {
-  const facts = [_("started {when}", { when: when(game.started_at) }), game.progress, game.state_text].filter(Boolean).join(" · ");
+  const facts = [_("started {when}", { when: dateTime(game.started_at) }), game.progress, game.state_text].filter(Boolean).join(" · ");
   return el("li", { "data-kept-game": game.id, "data-state": game.state },
     el("strong", { text: game.title }), " · ", game.players.join(", "),
     el("div", { class: "hint", text: facts }),

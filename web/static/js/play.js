@@ -1,9 +1,9 @@
 // One play, stepped through from its set-up to its end on the table display (or the host's
 // phone): each step is the table display's own view of the state after that many actions, drawn
 // by the game's page module like the live table (docs/plays.md, docs/pages.md).
-import { _, el, events, replace } from "./common.js";
+import { _, dateTime, el, events, replace } from "./common.js";
 import { gamePage } from "./games.js";
-import { lasted, result, scoreList, when } from "./play_facts.js";
+import { facts, result, scoreList } from "./play_facts.js";
 
 const main = document.getElementById("main");
 const range = document.getElementById("step-range");
@@ -23,7 +23,7 @@ function draw(snap) {
   replace("events", list);
   document.getElementById("step-where").textContent = snap.step === 0
     ? _("Step 0 of {steps}: as it was set up", { steps: snap.steps })
-    : _("Step {step} of {steps} · {at}", { step: snap.step, steps: snap.steps, at: when(snap.at) });
+    : _("Step {step} of {steps} · {at}", { step: snap.step, steps: snap.steps, at: dateTime(snap.at, snap.at) });
   range.value = String(snap.step);
   document.getElementById("step-first").disabled = document.getElementById("step-back").disabled = snap.step === 0;
   document.getElementById("step-last").disabled = document.getElementById("step-next").disabled = snap.step >= steps;
@@ -47,8 +47,7 @@ async function start() {
   steps = play.actions;
   range.max = String(steps);
   document.getElementById("title").textContent = _("{game} · play {id}", { game: play.title, id: play.id });
-  const facts = [when(play.started_at), lasted(play.duration), play.data_set ? _("data set {name}", { name: play.data_set }) : null].filter(Boolean).join(" · ");
-  document.getElementById("play-facts").replaceChildren(el("span", { text: facts }), scoreList(play));
+  document.getElementById("play-facts").replaceChildren(el("span", { text: facts(play) }), scoreList(play));
   document.getElementById("play-result").textContent = result(play);
   if (play.bgstats) {
     document.getElementById("play-bgstats-link").href = play.bgstats;

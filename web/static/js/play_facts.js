@@ -1,14 +1,14 @@
 // What the Plays pages say of a play: when, how long, how it ended, and everyone's score.
-import { _, el, pageLocale } from "./common.js";
+import { _, dateTime, el } from "./common.js";
 
-export function when(iso) {
-  try {
-    return new Intl.DateTimeFormat(pageLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
-  } catch (err) { return iso; }
+// When a play started, how long it lasted and its data set, in one line.
+export function facts(play) {
+  return [dateTime(play.started_at, play.started_at), lasted(play.duration),
+    play.data_set ? _("data set {name}", { name: play.data_set }) : null].filter(Boolean).join(" · ");
 }
 
 // A duration in seconds, in words: "1 h 05 min", "12 min", "40 s".
-export function lasted(seconds) {
+function lasted(seconds) {
   if (seconds === null || seconds === undefined) return _("no action yet");
   if (seconds < 60) return _("{n} s", { n: seconds });
   const minutes = Math.round(seconds / 60);

@@ -2,7 +2,7 @@
 // first, filtered by game and by player, a page at a time; each opens to be stepped through, and a
 // finished one has its BG Stats link (docs/plays.md).
 import { _, el, replace } from "./common.js";
-import { lasted, result, scoreList, when } from "./play_facts.js";
+import { facts, result, scoreList } from "./play_facts.js";
 
 const main = document.getElementById("main");
 const gameSelect = document.getElementById("plays-game");
@@ -10,11 +10,9 @@ const playerSelect = document.getElementById("plays-player");
 let page = 1;
 
 function item(play) {
-  const facts = [when(play.started_at), lasted(play.duration), play.data_set ? _("data set {name}", { name: play.data_set }) : null]
-    .filter(Boolean).join(" · ");
   return el("li", { class: "card", "data-play": play.id, "data-finished": play.finished ? "yes" : "no" },
     el("h3", {}, el("a", { href: play.link, text: _("{game} · play {id}", { game: play.title, id: play.id }) })),
-    el("p", { class: "hint", text: facts }),
+    el("p", { class: "hint", text: facts(play) }),
     el("p", { class: "plays-result", text: result(play) }),
     scoreList(play),
     el("p", { class: "row" },
