@@ -21,6 +21,7 @@ record is a statistic beside it (``docs/dice-fairness.md``).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,10 +69,7 @@ class DieRecord:
 
     def weights(self) -> dict[str, int]:
         """How many of its faces carry each label (a label printed twice weighs twice)."""
-        out: dict[str, int] = {}
-        for label in self.faces:
-            out[label] = out.get(label, 0) + 1
-        return out
+        return dict(Counter(self.faces))
 
     def total(self, kind: str) -> int:
         return sum(self.counts.get(kind, {}).values())

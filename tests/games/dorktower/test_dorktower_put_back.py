@@ -9,14 +9,11 @@ positions."""
 
 from __future__ import annotations
 
-import ast
 import copy
-import inspect
 import random
 from collections import Counter
 from typing import Any
 
-from babel.support import Translations
 from dt_support import (
     DAGGER_AND_MAIL,
     DATA,
@@ -30,64 +27,38 @@ from dt_support import (
     roll,
     topdeck_example,
 )
+from put_back_support import checked_steps, italian, sentences_of
 from test_dorktower_scroll_windows import three
 from test_dorktower_trading import together
 
-from companion.games import plugin
 from companion.games.dorktower.rules import putting_back
 from companion.games.dorktower.rules.actions import HANDLERS
 from companion.games.dorktower.rules.putting_back import BANK
-from companion.i18n import Text, translate
 from companion.rules import TABLE, Accepted
-from companion.rules.putting_back import Thing, difference, follow
+from companion.rules.putting_back import Thing
 
-IT = Translations.load(str(plugin("dorktower").translations), ["it"], "dorktower")
+IT = italian("dorktower")
 CHECKED: Counter = Counter()
 DATA_NAMES = {
     entry["name"] for table in ("characters", "spaces", "tokens") for entry in DATA[table].values()
 } | {card[face]["name"] for card in DATA["items"].values() for face in ("equipment", "magic")}
 MET: set[str] = set()  #: the sentences and phrases of the steps met so far
-SENTENCES = {  # every t("...") of the module
-    node.args[0].value
-    for node in ast.walk(ast.parse(inspect.getsource(putting_back)))
-    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "t"
-}
-
-
-def templates(text: Text):
-    """A text's template and those of the texts it is made of."""
-    yield text.msgid
-    for value in text.params.values():
-        if isinstance(value, Text):
-            yield from templates(value)
+SENTENCES = sentences_of(putting_back)  # every t("...") of the module
 
 
 def check_undo(before: dict[str, Any], action: dict[str, Any], after: dict[str, Any]) -> list:
     """The steps of undoing ``action`` put the table back; their texts are public and Italian."""
-    steps = GAME.put_back_steps(before, action, after)
-    was, now = GAME.placement(before), GAME.placement(after)
-    back = follow(now, steps)
-    assert back == was, (action, difference(was, back))
-    assert all(count > 0 for count in was.values()), action
+    steps, was = checked_steps(GAME, before, action, after, IT, MET, DATA_NAMES)
     tokens = sum(n for (thing, _place), n in was.items() if thing.kind == "token")
     assert tokens == sum(token["count"] for token in DATA["tokens"].values())
     for kind in ("gold", "xp"):  # DT-COMP-4: what the heroes hold comes from the bank
         assert sum(n for (thing, _p), n in was.items() if thing == Thing(kind)) == BANK
     for step in steps:
-        assert isinstance(step.text, Text) and step.text and step.count > 0, step
-        italian = translate(step.text, lambda msgid: IT._catalog.get(msgid) or msgid)
-        assert italian != step.text and "{" not in italian, step.text
-        for msgid in templates(step.text):  # every sentence and phrase, or a data set's name
-            assert msgid in IT._catalog or msgid in DATA_NAMES, msgid
         if step.thing.kind == "scroll":  # DT-CARD-6: a scroll is never named nor tapped
             assert step.thing.name is None and step.confirm is None
         if step.confirm is not None:
             assert step.confirm.seat is None  # the board's reader: only public things
             assert step.confirm.component == f"{step.thing.kind} {step.thing.name}"
-    if steps:
-        said = GAME.put_back(before, action, after)
-        assert said == " ".join(step.text for step in steps)
-        MET.update(templates(said))
     CHECKED[action["type"]] += 1
     return steps
 

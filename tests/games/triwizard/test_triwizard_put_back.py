@@ -10,14 +10,12 @@ discarded over the limit and an attempt to take the Cloak off start from the spe
 
 from __future__ import annotations
 
-import ast
 import copy
-import inspect
 import random
 from collections import Counter
 from typing import Any
 
-from babel.support import Translations
+from put_back_support import checked_steps, italian, sentences_of
 from tw_support import (
     ANN,
     BLUE_2_4,
@@ -42,30 +40,17 @@ from tw_support import (
     tiles_of,
 )
 
-from companion.games import get_game, plugin
+from companion.games import get_game
 from companion.games.triwizard.rules import putting_back
 from companion.games.triwizard.rules.actions import HANDLERS
 from companion.games.triwizard.rules.state import unseen_cups
-from companion.i18n import Text, translate
 from companion.rules import TABLE, Accepted
-from companion.rules.putting_back import Thing, difference, follow
+from companion.rules.putting_back import Thing
 
-IT = Translations.load(str(plugin("triwizard").translations), ["it"], "triwizard")
+IT = italian("triwizard")
 CHECKED: Counter = Counter()
 MET: set[str] = set()  #: the sentences and phrases of the steps met so far
-SENTENCES = {  # every t("...") of the module
-    node.args[0].value
-    for node in ast.walk(ast.parse(inspect.getsource(putting_back)))
-    if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "t"
-}
-
-
-def templates(text: Text):
-    """A text's template and those of the texts it is made of."""
-    yield text.msgid
-    for value in text.params.values():
-        if isinstance(value, Text):
-            yield from templates(value)
+SENTENCES = sentences_of(putting_back)  # every t("...") of the module
 
 
 A_HAND = [RED_5_3, BLUE_2_4, GREEN_4_2, GREEN_1_5]  # as in the spec's examples
@@ -73,11 +58,7 @@ HIDDEN = {"battle card", "resource tile", "cup tile"}
 
 
 def check_undo(game: Any, before: dict, action: dict, after: dict) -> list:
-    steps = game.put_back_steps(before, action, after)
-    was, now = game.placement(before), game.placement(after)
-    back = follow(now, steps)
-    assert back == was, (action, difference(was, back))
-    assert all(count > 0 for count in was.values()), action
+    steps, was = checked_steps(game, before, action, after, IT, MET)
     data = game.data(before)
     kinds = Counter()
     for (thing, _place), n in was.items():
@@ -92,20 +73,12 @@ def check_undo(game: Any, before: dict, action: dict, after: dict) -> list:
         len(before["players"]),
     )
     for step in steps:
-        assert isinstance(step.text, Text) and step.text and step.count > 0, step
-        italian = translate(step.text, lambda msgid: IT._catalog.get(msgid) or msgid)
-        assert italian != step.text and "{" not in italian, step.text
-        assert all(msgid in IT._catalog for msgid in templates(step.text)), step.text
         if step.thing.kind in HIDDEN:  # section 7: never named on the table
             assert step.thing.name is None
         if step.thing.kind in ("battle card", "resource tile"):
             assert step.confirm is None
         if step.confirm is not None:
             assert step.confirm.seat is None
-    if steps:
-        said = game.put_back(before, action, after)
-        assert said == " ".join(step.text for step in steps)
-        MET.update(templates(said))
     CHECKED[action["type"]] += 1
     return steps
 
